@@ -9,12 +9,13 @@ import type { ReasonKey } from '../../contract/reasons';
 import type { WindowZoom } from './window-zoom';
 
 /** The app's windows (never the 3-D Secure one) are drawn at the size chosen. */
-export function menuTemplate(language: Language, zoom: WindowZoom, appWindows: () => WebContents[], development: boolean): MenuItemConstructorOptions[] {
+export function menuTemplate(language: Language, zoom: WindowZoom, appWindows: () => WebContents[], development: boolean, platform = process.platform): MenuItemConstructorOptions[] {
   const word = (key: ReasonKey) => reasonText(language, reason(key));
   const apply = (factor: number) => appWindows().forEach((contents) => contents.setZoomFactor(factor));
   const zoomIn = () => apply(zoom.zoomIn());
   return [
-    { label: word('os.menuFile'), submenu: [{ role: 'quit', label: word('os.menuQuit') }] },
+    // On macOS the first menu is the application's own (Hide, Services, Quit), named by the OS.
+    platform === 'darwin' ? { role: 'appMenu' } : { label: word('os.menuFile'), submenu: [{ role: 'quit', label: word('os.menuQuit') }] },
     {
       label: word('os.menuEdit'),
       submenu: [

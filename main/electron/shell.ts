@@ -16,13 +16,12 @@ import { askBeforeReplacing } from './downloads';
 import { createTrustedWindows } from './trusted-sender';
 import { createMainWindow } from './window';
 import { showOsNotifications } from './os-notifications';
-import { osLanguage } from '../core/ui-language';
+import { osLanguage, savedUiLanguage } from '../core/ui-language';
 import { openChallengeWindow } from './challenge-window';
 import { createElectronUpdater } from './updater';
 import { openPath, renderDocumentPdf } from './document-pdf';
 import { setAppMenu } from './app-menu';
 import { createWindowZoom } from './window-zoom';
-import { savedUiLanguage } from '../core/ui-language';
 
 export async function startShell(distDir: string): Promise<PaydeskApp> {
   const development = !app.isPackaged;

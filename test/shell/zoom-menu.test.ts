@@ -87,6 +87,12 @@ describe('zooming the window', () => {
     expect(roles).not.toContain('forceReload');
     expect(roles).not.toContain('toggleDevTools');
   });
+
+  it('starts with the application menu on macOS (its Quit, Hide and Services), not a File menu', () => {
+    const mac = menuTemplate('en', createWindowZoom(dataDir), () => [], false, 'darwin') as Item[];
+    expect(mac[0]).toEqual({ role: 'appMenu' });
+    expect(mac.map((menu) => menu.label)).not.toContain('&File');
+  });
 });
 
 describe('the menu bar\'s words', () => {
