@@ -8,7 +8,8 @@ import type { Language } from './fail';
 
 export const uiLanguageFileName = 'language.json';
 
-export type UiLanguage = { get(): Language; set(language: Language): void };
+/** `onChange`: the shell words its menu bar again when the user picks the other language. */
+export type UiLanguage = { get(): Language; set(language: Language): void; onChange(listener: (language: Language) => void): void };
 
 /** The language saved by an earlier run, or undefined (never chosen, or the file unreadable). */
 export function savedUiLanguage(dataDir: string): Language | undefined {
@@ -27,11 +28,15 @@ export function osLanguage(preferred: readonly string[]): Language {
 
 export function createUiLanguage(dataDir: string, fallback: Language = 'en'): UiLanguage {
   let current = savedUiLanguage(dataDir) ?? fallback;
+  const listeners: Array<(language: Language) => void> = [];
   return {
     get: () => current,
+    onChange: (listener) => void listeners.push(listener),
     set(language) {
       if (language === current && savedUiLanguage(dataDir) === language) return;
+      const changed = language !== current;
       current = language;
+      if (changed) listeners.forEach((listener) => listener(language));
       try {
         writeFileSync(join(dataDir, uiLanguageFileName), JSON.stringify({ language }), { mode: 0o600 });
       } catch {

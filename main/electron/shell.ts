@@ -16,10 +16,12 @@ import { askBeforeReplacing } from './downloads';
 import { createTrustedWindows } from './trusted-sender';
 import { createMainWindow } from './window';
 import { showOsNotifications } from './os-notifications';
-import { osLanguage } from '../core/ui-language';
+import { osLanguage, savedUiLanguage } from '../core/ui-language';
 import { openChallengeWindow } from './challenge-window';
 import { createElectronUpdater } from './updater';
 import { openPath, renderDocumentPdf } from './document-pdf';
+import { setAppMenu } from './app-menu';
+import { createWindowZoom } from './window-zoom';
 
 export async function startShell(distDir: string): Promise<PaydeskApp> {
   const development = !app.isPackaged;
@@ -60,7 +62,11 @@ export async function startShell(distDir: string): Promise<PaydeskApp> {
   bindIpc({ handlers, windows, logger, osUser: safeUserName() });
   forwardEvents(events, windows);
 
-  const open = () => createMainWindow({ distDir, development, windows });
+  // The menu bar before the window, in the language last chosen (the OS's before any choice).
+  const zoom = createWindowZoom(dataDir);
+  const menuLanguage = savedUiLanguage(dataDir) ?? osLanguage(app.getPreferredSystemLanguages());
+  setAppMenu(menuLanguage, zoom, windows.all, development);
+  const open = () => createMainWindow({ distDir, development, windows, zoom });
   open();
   app.on('activate', () => {
     if (windows.all().length === 0) open();
@@ -70,6 +76,7 @@ export async function startShell(distDir: string): Promise<PaydeskApp> {
   });
   const paydesk = await starting;
   showOsNotifications(events, paydesk.language.get);
+  paydesk.language.onChange((language) => setAppMenu(language, zoom, windows.all, development));
   // Timers do not run while the laptop sleeps: a send that turned "left open" meanwhile was shown
   // only once main's timer and the screens' had waited out the rest. After sleep the screens read
   // again and main's left-open timer is set again from the ledger's clock (left-open-wake.ts).

@@ -3,6 +3,7 @@ import { BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { appEntryUrl } from './app-origin';
 import type { TrustedWindows } from './trusted-sender';
+import type { WindowZoom } from './window-zoom';
 
 /** What every window of Paydesk runs with: isolated, sandboxed, no Node anywhere, no <webview>. */
 export const lockedDown = {
@@ -18,7 +19,7 @@ export const lockedDown = {
   spellcheck: false,
 } satisfies Electron.WebPreferences;
 
-export function windowOptions(preloadPath: string, development: boolean): Electron.BrowserWindowConstructorOptions {
+export function windowOptions(preloadPath: string, development: boolean, zoomFactor = 1): Electron.BrowserWindowConstructorOptions {
   return {
     width: 1280,
     height: 820,
@@ -27,13 +28,15 @@ export function windowOptions(preloadPath: string, development: boolean): Electr
     title: 'Paydesk',
     show: false,
     backgroundColor: '#f7f7f8',
-    webPreferences: { ...lockedDown, preload: preloadPath, devTools: development },
+    webPreferences: { ...lockedDown, preload: preloadPath, devTools: development, zoomFactor },
   };
 }
 
-export function createMainWindow(options: { distDir: string; development: boolean; windows: TrustedWindows }): BrowserWindow {
-  const window = new BrowserWindow(windowOptions(join(options.distDir, 'preload', 'preload.cjs'), options.development));
+export function createMainWindow(options: { distDir: string; development: boolean; windows: TrustedWindows; zoom: WindowZoom }): BrowserWindow {
+  const window = new BrowserWindow(windowOptions(join(options.distDir, 'preload', 'preload.cjs'), options.development, options.zoom.factor()));
   options.windows.add(window.webContents);
+  // The size chosen last time, again at each load: Chromium may keep another for the page's address.
+  window.webContents.on('did-finish-load', () => window.webContents.setZoomFactor(options.zoom.factor()));
   window.once('ready-to-show', () => window.show());
   void window.loadURL(appEntryUrl);
   return window;

@@ -41,6 +41,14 @@ export class FakeWebContents extends EventEmitter {
     this.printed.push(options);
     return Buffer.from(`%PDF-fake ${this.mainFrame.url.length}`);
   }
+  /** The size the page is drawn at (setZoomFactor), 1 until set. */
+  zoomFactor = 1;
+  setZoomFactor(factor: number) {
+    this.zoomFactor = factor;
+  }
+  getZoomFactor() {
+    return this.zoomFactor;
+  }
   async capturePage() {
     return { toPNG: () => Buffer.concat([Buffer.from([0x89]), Buffer.from('PNG-fake')]) };
   }
@@ -125,6 +133,18 @@ class FakeApp extends EventEmitter {
   exit() {}
 }
 export const app = new FakeApp();
+
+type FakeMenuItem = Electron.MenuItemConstructorOptions & { submenu?: FakeMenuItem[] };
+/** The application menu as set: its template, items found by label and pressed as a click would. */
+export const Menu = {
+  application: undefined as { items: FakeMenuItem[] } | undefined,
+  buildFromTemplate(template: FakeMenuItem[]) {
+    return { items: template };
+  },
+  setApplicationMenu(menu: { items: FakeMenuItem[] } | null) {
+    this.application = menu ?? undefined;
+  },
+};
 
 export const ipcMain = {
   handlers: new Map<string, Listener>(),
@@ -266,6 +286,7 @@ export function resetFakeElectron(): void {
   app.relaunched = 0;
   app.preferredLanguages = ['en-US'];
   ipcMain.handlers.clear();
+  Menu.application = undefined;
   protocol.privileged = [];
   protocol.handlers.clear();
   shell.opened = [];
@@ -282,4 +303,4 @@ export function resetFakeElectron(): void {
   powerMonitor.removeAllListeners();
 }
 
-export default { app, BrowserWindow, Notification, dialog, ipcMain, protocol, shell, session, contextBridge, ipcRenderer, net, autoUpdater, powerMonitor };
+export default { app, BrowserWindow, Menu, Notification, dialog, ipcMain, protocol, shell, session, contextBridge, ipcRenderer, net, autoUpdater, powerMonitor };

@@ -21,6 +21,17 @@ const rowHeight = 44;
 /** The rows' part of the grid's height: the header row covers the top of it. */
 const rowsHeight = (element: HTMLElement) => (element.clientHeight || 600) - ((element.firstElementChild as HTMLElement | null)?.offsetHeight ?? 0);
 
+/** The window's height under the sticky header (its scroll-padding) holds the whole list. */
+function fitsInWindow(grid: HTMLElement): boolean {
+  const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingBlockStart) || 0;
+  return grid.offsetHeight + padding <= window.innerHeight;
+}
+
+/** The keyboard's row in the window, not only in the list's own scroll (which `scrollToReveal` sets). */
+function revealRowInWindow(index: number) {
+  document.getElementById(`tx-row-${index}`)?.scrollIntoView?.({ block: 'nearest' });
+}
+
 /** The keyboard back on the list at this row (its active descendant), scrolled into view: a payment's detail closed. */
 export function focusListRow(index: number) {
   const grid = document.querySelector<HTMLElement>('[data-testid="tx-list"]');
@@ -29,8 +40,11 @@ export function focusListRow(index: number) {
   if (top !== undefined) grid.scrollTop = top;
   grid.focus({ preventScroll: true });
   // The row in the window too, not only in the list: in a short window (800 × 600) the list starts
-  // near the bottom edge, and a list opened from Home had its first row under it.
-  grid.querySelector(`#tx-row-${index}`)?.scrollIntoView?.({ block: 'nearest' }); // not in a DOM without layout (the tests)
+  // near the bottom edge, and a list opened from Home had its first row under it. The whole list
+  // first where it fits: zoomed to 200% (683 × 384 CSS px) its first row was brought just above the
+  // edge, then the totals above the list took a second line and pushed it under (walk20).
+  if (fitsInWindow(grid)) grid.scrollIntoView?.({ block: 'nearest' }); // not in a DOM without layout (the tests)
+  revealRowInWindow(index);
 }
 
 /** Whether an open payment's detail covers the list (a narrow screen): the list is inert then (transactions-screen.tsx). */
@@ -86,6 +100,9 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
     if (!element) return;
     const next = scrollToReveal(clamped, rowHeight, element.scrollTop, rowsHeight(element), total ?? 0);
     if (next !== undefined) element.scrollTop = next;
+    // And in the window: zoomed to 200%, ↓ moved the keyboard's row under the window's bottom edge
+    // while the page stood still (walk20). After React has drawn it (it may be a row not drawn yet).
+    requestAnimationFrame(() => revealRowInWindow(clamped));
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
