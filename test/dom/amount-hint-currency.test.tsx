@@ -27,7 +27,7 @@ const unmarked = (text: string) => text.replace(/[\u200e\u200f\u2066-\u2069]/g, 
 describe('the amount hint names the currency as the amounts do', () => {
   it('reads «بعملة SAR» in Arabic, as "150.75 SAR" beside it, and "In SAR" in English', () => {
     act(() => useLanguage.getState().setLanguage('ar'));
-    expect(unmarked(hintOf('SAR'))).toBe('بعملة SAR، والحد الأقصى منزلتان عشريتان.');
+    expect(unmarked(hintOf('SAR'))).toBe('بعملة SAR، والحد الأقصى خانتان عشريتان.');
     expect(unmarked(formatAmount(15075, 'SAR', 'ar'))).toBe('150.75\u00a0SAR');
     cleanup();
     expect(unmarked(hintOf('JPY'))).toBe('بعملة JPY، بلا كسور عشرية.');

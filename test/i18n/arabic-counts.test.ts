@@ -1,5 +1,5 @@
 // Counts read as Arabic counts them: two is its own word, 3 to 10 take the plural noun, 11 to 99
-// the singular in the accusative, 100 the singular ("2 منازل عشرية" and "7 يومًا" are wrong); and a
+// the singular in the accusative, 100 the singular ("2 خانات عشرية" and "7 يومًا" are wrong); and a
 // path in a sentence stays as written, left to right. In English, a move's outcome has a capital.
 import { expect, it } from 'vitest';
 import { translate, type Language, type MessageKey } from '../../renderer/src/i18n';
@@ -10,10 +10,10 @@ const say = (language: Language, key: MessageKey, values: Record<string, string 
 it('words the amount field\'s decimals for any count, grammatically in Arabic', () => {
   // The form passes the decimals as text (form-kit.tsx): the plural reads it as the number it is.
   const hint = (decimals: string | number) => say('ar', 'gp.amount.hint', { currency: 'SAR', decimals });
-  expect(hint('2')).toBe('بعملة SAR، والحد الأقصى منزلتان عشريتان.');
-  expect(hint('3')).toBe('بعملة SAR، والحد الأقصى 3 منازل عشرية.');
-  expect(hint(1)).toBe('بعملة SAR، والحد الأقصى منزلة عشرية واحدة.');
-  expect(hint(0)).toBe('بعملة SAR، بلا منازل عشرية.');
+  expect(hint('2')).toBe('بعملة SAR، والحد الأقصى خانتان عشريتان.');
+  expect(hint('3')).toBe('بعملة SAR، والحد الأقصى 3 خانات عشرية.');
+  expect(hint(1)).toBe('بعملة SAR، والحد الأقصى خانة عشرية واحدة.');
+  expect(hint(0)).toBe('بعملة SAR، بلا خانات عشرية.');
   expect(say('en', 'gp.amount.hint', { currency: 'KWD', decimals: '3' })).toBe('In KWD, up to 3 decimals.');
   expect(say('en', 'gp.amount.hint', { currency: 'XYZ', decimals: '1' })).toBe('In XYZ, up to 1 decimal.');
 });

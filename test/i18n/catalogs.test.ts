@@ -76,7 +76,7 @@ describe.each([
   });
 
   it('words every Arabic count that names a thing in each of Arabic\'s forms (one, two, few, many, other), not only English\'s one and other', () => {
-    // "7 دفعة" is wrong (3 to 10 take the plural: "7 دفعات"), "2 منازل" too (two is its own word: "منزلتان").
+    // "7 دفعة" is wrong (3 to 10 take the plural: "7 دفعات"), "2 خانات" too (two is its own word: "خانتان").
     // A plural with no `one` only puts a number in (More filters (2 on)) and needs no forms.
     const missing: string[] = [];
     const walk = (key: string, elements: unknown[]) => {
