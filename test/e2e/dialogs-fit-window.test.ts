@@ -130,6 +130,34 @@ describe('a dialog in a 600 × 500 px window', () => {
       await tx.dialog.waitFor({ state: 'detached' });
     });
   }
+  for (const language of ['en', 'ar'] as const) {
+    it(`at 200% on a 1366 × 768 laptop's window, Tab on to Send brings the line saying what it sends, to whom and where into view, in ${language}`, async () => {
+      // Before, the body's scroll left it below the reason: Tab went amount, reason, Send (walk20). The
+      // window's content under the taskbar, title and menu bars: about 680 px, 340 at 200%.
+      await session.page.setViewportSize({ width: 683, height: 340 });
+      try {
+        await tx.chooseLanguage(language);
+        await tx.show();
+        await tx.openPayment(orderId);
+        await tx.startAction('refund');
+        await session.page.locator('#action-amount').fill('10');
+        await session.page.keyboard.press('Tab');
+        await session.page.keyboard.type('Damaged');
+        // Scrolled back up to read whose payment it is (the facts at the body's top), then on to Send.
+        await tx.dialog.locator('.dialog-body').evaluate((body) => (body.scrollTop = 0));
+        await session.page.keyboard.press('Tab');
+        expect(await session.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('action-send');
+        expect(await tx.dialog.locator('[data-testid="confirm-line"]').evaluate((line) => {
+          const [box, room] = [line.getBoundingClientRect(), line.closest('.dialog-body')!.getBoundingClientRect()];
+          return box.top >= room.top - 1 && box.bottom <= room.bottom + 1;
+        }), language).toBe(true);
+        await session.screenshot(`dialog-683x340-refund-send-${language}`);
+      } finally {
+        await session.page.setViewportSize({ width: 600, height: 500 });
+      }
+    });
+  }
+
   it('keeps the "Outcome unknown" dialog\'s and the settle dialog\'s title and buttons in view, with a failed check\'s error (settling in English and Arabic)', async () => {
     // A refund whose answer is lost, and status checks that fail: the dialog turns into "Outcome unknown".
     await practice.fault('refund', { failure: 'reset_after_processing', times: 1 });

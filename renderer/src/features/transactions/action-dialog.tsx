@@ -95,6 +95,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   const first = useRef<HTMLInputElement>(null);
   const checkButton = useRef<HTMLButtonElement>(null);
   const sendButton = useRef<HTMLButtonElement>(null);
+  const confirmLine = useRef<HTMLParagraphElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const live = profile?.environment === 'production';
   // The card a repeat charge charges: the first payment's on a repeat charge's detail, else this payment's own.
@@ -249,7 +250,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
                 // The keyboard opens here: the amount is already the payment's, the description the one field to fill.
                 <Field id="action-description" label={t('action.description')} value={description} dir={typedDir(description)} onChange={(e) => setDescription(e.target.value)} error={fields.errors.description} ref={first} />
               )}
-              <p className="confirm-line" data-testid="confirm-line">
+              <p className="confirm-line" ref={confirmLine} data-testid="confirm-line">
                 {withData(t(`action.confirm.${kind}`, { amount: shownAmount, environment: t(`action.env.${payment.environment}`), ...placeholders(['customer']) }), { customer: payment.customer.name ?? payment.orderId })}
               </p>
               {kind === 'recurring' && <p className="field-hint" data-testid="recurring-new-order">{t('action.recurring.newOrder')}</p>}
@@ -278,7 +279,9 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
               {/* An amount it cannot send, or production's box not ticked, only marks it unavailable
                   (aria-disabled): disabled, Enter in the reason did nothing at all, where it now takes the
                   keyboard to the amount or the box, saying why (submit). */}
-              <button type="submit" ref={sendButton} className="primary" disabled={sending || !stillAllowed} aria-disabled={Boolean(localError) || (live && !liveConfirmed) || undefined} data-testid="action-send">
+              {/* Send reached by Tab brings into view the line saying what it does, whose and where: in a short
+                  window (200% zoom, walk20) the body's scroll left it below the reason. */}
+              <button type="submit" ref={sendButton} onFocus={() => confirmLine.current?.scrollIntoView({ block: 'nearest' })} className="primary" disabled={sending || !stillAllowed} aria-disabled={Boolean(localError) || (live && !liveConfirmed) || undefined} data-testid="action-send">
                 {sending ? t('action.sending') : kind !== 'void' && !sendable ? t(`action.sendNoAmount.${kind}`) : t(`action.send.${kind}`, { amount: shownAmount })}
               </button>
               <button type="button" onClick={onClose} disabled={sending}>{t('action.dismiss')}</button>
