@@ -100,6 +100,7 @@ describeWithKeychain('dark mode and forced colours', () => {
       leave: async () => {
         await session.page.keyboard.press('Escape');
         await session.page.getByTestId('production-confirm').waitFor({ state: 'detached' });
+        await session.page.getByTestId('profile-switch').selectOption(practiceProfileId); // the switcher names the profile in use again
       },
     },
   ];
