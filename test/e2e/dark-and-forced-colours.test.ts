@@ -35,6 +35,7 @@ describeWithKeychain('dark mode and forced colours', () => {
   let home: OverviewPage;
   let liveProfileId: string;
   let practiceProfileId: string;
+  let linksMade = 0;
 
   beforeAll(async () => {
     session = await openSession();
@@ -71,11 +72,22 @@ describeWithKeychain('dark mode and forced colours', () => {
   /** The screens of the walk, as a person reaches them; `leave` closes what a step opened. */
   const steps: Array<{ name: string; show(): Promise<void>; leave?(): Promise<void> }> = [
     { name: 'home', show: async () => { await open('home'); await home.chartsDrawn(); } },
+    {
+      // The date field's own calendar (Home's From), drawn over the page.
+      name: 'calendar',
+      show: async () => { await session.page.locator('button.date-calendar').first().click(); await session.page.getByTestId('calendar').waitFor(); },
+      leave: async () => { await session.page.keyboard.press('Escape'); await session.page.getByTestId('calendar').waitFor({ state: 'detached' }); },
+    },
     { name: 'transactions', show: async () => { await tx.show(); await tx.openPayment(saleOrder); await tx.detailState('partially_refunded'); } },
     {
       name: 'refund-dialog',
       show: async () => { await tx.startAction('refund'); },
       leave: async () => { await session.page.keyboard.press('Escape'); await tx.dialog.waitFor({ state: 'detached' }); },
+    },
+    {
+      name: 'shortcuts-help',
+      show: async () => { await session.page.getByTestId('shortcuts-open').click(); await session.page.getByTestId('shortcuts-help').waitFor(); },
+      leave: async () => { await session.page.keyboard.press('Escape'); await session.page.getByTestId('shortcuts-help').waitFor({ state: 'detached' }); },
     },
     { name: 'attention', show: async () => { await open('attention'); await session.page.getByTestId('attention-empty').waitFor(); } },
     { name: 'audit', show: async () => { await open('audit'); await session.page.getByTestId('audit-table').waitFor(); } },
@@ -88,8 +100,22 @@ describeWithKeychain('dark mode and forced colours', () => {
         await session.page.locator('form.profile-form').waitFor();
       },
     },
+    {
+      name: 'settings-key-form',
+      show: async () => {
+        await session.page.locator('li.profile-card', { hasText: 'Shop sandbox' }).locator('.profile-actions button[aria-expanded]').nth(1).click();
+        await session.page.locator('form.key-form').waitFor();
+      },
+    },
     { name: 'links', show: async () => { await open('links'); await links.linkRow('DARK-LINK-1').waitFor(); } },
+    {
+      // A link just made: its QR code, share actions and "Open in Transactions".
+      name: 'link-result',
+      show: async () => { await links.createLink({ orderId: `DARK-LINK-${(linksMade += 1) + 1}`, amount: '45.50', description: 'Invoice 9', customer }); },
+    },
+    { name: 'checkout', show: async () => { await open('checkout'); await session.page.getByTestId('checkout-form').waitFor(); } },
     { name: 'terminal', show: async () => { await open('terminal'); await session.page.getByTestId('terminal-form').waitFor(); } },
+    { name: 'bulk', show: async () => { await open('bulk'); await session.page.getByTestId('bulk-screen').waitFor(); } },
     {
       name: 'production-confirmation',
       show: async () => {
