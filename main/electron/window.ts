@@ -1,5 +1,5 @@
 // The app's one window. Options are exported so the shell's tests can check every one of them.
-import { BrowserWindow } from 'electron';
+import { BrowserWindow, nativeTheme } from 'electron';
 import { join } from 'node:path';
 import { appEntryUrl } from './app-origin';
 import type { TrustedWindows } from './trusted-sender';
@@ -19,7 +19,12 @@ export const lockedDown = {
   spellcheck: false,
 } satisfies Electron.WebPreferences;
 
-export function windowOptions(preloadPath: string, development: boolean, zoomFactor = 1): Electron.BrowserWindowConstructorOptions {
+/**
+ * `dark`: the system is in dark mode, which the page follows (renderer/src/styles/app.css): the
+ * window's own ground is the page's dark one, not a light flash before the page paints or while
+ * it is resized (walk21).
+ */
+export function windowOptions(preloadPath: string, development: boolean, zoomFactor = 1, dark = false): Electron.BrowserWindowConstructorOptions {
   return {
     width: 1280,
     height: 820,
@@ -27,13 +32,13 @@ export function windowOptions(preloadPath: string, development: boolean, zoomFac
     minHeight: 600,
     title: 'Paydesk',
     show: false,
-    backgroundColor: '#f7f7f8',
+    backgroundColor: dark ? '#0d1117' : '#f7f7f8',
     webPreferences: { ...lockedDown, preload: preloadPath, devTools: development, zoomFactor },
   };
 }
 
 export function createMainWindow(options: { distDir: string; development: boolean; windows: TrustedWindows; zoom: WindowZoom }): BrowserWindow {
-  const window = new BrowserWindow(windowOptions(join(options.distDir, 'preload', 'preload.cjs'), options.development, options.zoom.factor()));
+  const window = new BrowserWindow(windowOptions(join(options.distDir, 'preload', 'preload.cjs'), options.development, options.zoom.factor(), nativeTheme.shouldUseDarkColors));
   options.windows.add(window.webContents);
   // The size chosen last time, again at each load: Chromium may keep another for the page's address.
   window.webContents.on('did-finish-load', () => window.webContents.setZoomFactor(options.zoom.factor()));

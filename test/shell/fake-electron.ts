@@ -199,6 +199,8 @@ export const net = {
 export const autoUpdater = new EventEmitter();
 /** The OS's power events: a test emits 'resume' as a laptop waking from sleep would. */
 export const powerMonitor = new EventEmitter();
+/** The OS's light or dark mode: a test sets shouldUseDarkColors as a dark desktop would. */
+export const nativeTheme = { shouldUseDarkColors: false };
 
 export const shell = {
   opened: [] as string[],
@@ -301,6 +303,7 @@ export function resetFakeElectron(): void {
   ipcRenderer.removeAllListeners();
   ipcRenderer.invoked = [];
   powerMonitor.removeAllListeners();
+  nativeTheme.shouldUseDarkColors = false;
 }
 
-export default { app, BrowserWindow, Menu, Notification, dialog, ipcMain, protocol, shell, session, contextBridge, ipcRenderer, net, autoUpdater, powerMonitor };
+export default { app, BrowserWindow, Menu, Notification, dialog, ipcMain, protocol, shell, session, contextBridge, ipcRenderer, net, autoUpdater, powerMonitor, nativeTheme };

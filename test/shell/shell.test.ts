@@ -47,6 +47,11 @@ describe('the window', () => {
     expect(windowOptions('p.cjs', true).webPreferences!.devTools).toBe(true);
     expect(windowOptions('p.cjs', false).webPreferences!.devTools).toBe(false);
   });
+
+  it("paints the window's ground as the page's, dark when the system is dark (no light flash before the page)", () => {
+    expect(window().options.backgroundColor).toBe('#f7f7f8');
+    expect(windowOptions('p.cjs', false, 1, true).backgroundColor).toBe('#0d1117');
+  });
 });
 
 describe('the IPC binding', () => {

@@ -11,8 +11,9 @@ import { ShareBars } from './share-bars';
 import { lastDays } from './periods';
 import { useOverview, type OverviewData } from './overview-store';
 
-const gross = '#0b5fce';
-const refund = '#b3261e';
+// Custom properties (styles/app.css), so the bars follow the light or dark scheme.
+const gross = 'var(--chart-gross)';
+const refund = 'var(--chart-refund)';
 
 /** "5 Nov" for the axis (the table and hover line show the full date). */
 function dayMonths(dates: string[], language: 'en' | 'ar'): string[] {

@@ -89,12 +89,21 @@ const chartData = ({ labels, series }: Props): uPlot.AlignedData => [labels.map(
 /** Reads what the chart in `el` needs from the layout; returns the step that makes the chart. */
 function measureChart(el: HTMLDivElement, calls: { current: Props }): () => { chart: uPlot; undraw: () => void } {
   const width = Math.max(280, el.clientWidth);
-  const ink = getComputedStyle(el).color || '#1b1f24';
-  return () => drawChart(el, calls, width, ink);
+  const style = getComputedStyle(el);
+  const ink = style.color || '#1b1f24';
+  // A series' colour may be a custom property ("var(--chart-gross)"), which a canvas cannot take:
+  // read its value for the colour scheme in use (the dark one has lighter bars, walk21).
+  const paint = (color: string) => {
+    const name = /^var\((--[\w-]+)\)$/.exec(color)?.[1];
+    return name ? style.getPropertyValue(name).trim() || ink : color;
+  };
+  return () => drawChart(el, calls, width, { ink, grid: paint('var(--chart-grid)'), paint });
 }
 
+type Look = { ink: string; grid: string; paint: (color: string) => string };
+
 /** Makes the uPlot chart in `el`; returns it and what takes it down. */
-function drawChart(el: HTMLDivElement, calls: { current: Props }, width: number, ink: string): { chart: uPlot; undraw: () => void } {
+function drawChart(el: HTMLDivElement, calls: { current: Props }, width: number, { ink, grid, paint }: Look): { chart: uPlot; undraw: () => void } {
   const { labels, series, rtl, labelSpace } = calls.current;
   const amountText = (minor: number) => calls.current.amountText(minor);
   // The canvas draws right to left in Arabic: an amount unisolated read "¥JP 10,000" and "$US 500.00"
@@ -114,14 +123,14 @@ function drawChart(el: HTMLDivElement, calls: { current: Props }, width: number,
     },
     axes: [
       { stroke: ink, grid: { show: false }, incrs: daySteps, space: labelSpace ?? 90, values: (_u, splits) => splits.map((i) => labels[i] ?? '') },
-      { side: rtl ? 1 : 3, stroke: ink, grid: { stroke: 'rgba(0,0,0,0.08)' }, incrs: moneySteps, size: axisWidth, values: (_u, splits) => splits.map((v) => axisAmount(amountText(Math.round(v)))) },
+      { side: rtl ? 1 : 3, stroke: ink, grid: { stroke: grid }, incrs: moneySteps, size: axisWidth, values: (_u, splits) => splits.map((v) => axisAmount(amountText(Math.round(v)))) },
     ],
     series: [
       {},
       ...series.map((s, i) => ({
         label: s.name,
-        fill: s.color,
-        stroke: s.color,
+        fill: paint(s.color),
+        stroke: paint(s.color),
         width: 0,
         points: { show: false },
         paths: uPlot.paths.bars!({ size: [two ? 0.4 : 0.6, 64], align: two ? (i === 0 ? -1 : 1) : 0 }),
