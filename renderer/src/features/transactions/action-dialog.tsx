@@ -281,7 +281,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
                   keyboard to the amount or the box, saying why (submit). */}
               {/* Send reached by Tab brings into view the line saying what it does, whose and where: in a short
                   window (200% zoom, walk20) the body's scroll left it below the reason. */}
-              <button type="submit" ref={sendButton} onFocus={() => confirmLine.current?.scrollIntoView({ block: 'nearest' })} className="primary" disabled={sending || !stillAllowed} aria-disabled={Boolean(localError) || (live && !liveConfirmed) || undefined} data-testid="action-send">
+              <button type="submit" ref={sendButton} onFocus={() => confirmLine.current?.scrollIntoView?.({ block: 'nearest' })} className="primary" disabled={sending || !stillAllowed} aria-disabled={Boolean(localError) || (live && !liveConfirmed) || undefined} data-testid="action-send">
                 {sending ? t('action.sending') : kind !== 'void' && !sendable ? t(`action.sendNoAmount.${kind}`) : t(`action.send.${kind}`, { amount: shownAmount })}
               </button>
               <button type="button" onClick={onClose} disabled={sending}>{t('action.dismiss')}</button>
