@@ -38,6 +38,7 @@ export const reasonTexts = {
   'input.required': 'Fill in this field.',
   'input.controlChars': 'This field contains characters that cannot be sent.',
   'input.bidiChars': 'This field contains invisible or direction-changing characters. Type it again.',
+  'input.apiKey': 'This looks like an API key. Paydesk keeps keys only in this computer’s keychain, never in a payment: type what this field asks for. A profile’s key is set in Settings.',
   'input.cardNumber': 'This looks like a card number. Paydesk never keeps card numbers: write it without the number.',
   'input.tooLong': 'Too long: at most {max} characters.',
   // A list longer than the contract allows (a hand-made call: the screens ask for less): days are named.

@@ -13,6 +13,8 @@ export type Logger = {
   addSecret(secret: string): void;
   /** Text from outside (a gateway's message) with every registered secret, card number and security code removed. */
   redact(text: string): string;
+  /** Whether the text holds a registered secret (a key pasted into a customer's name, say). */
+  holdsSecret(text: string): boolean;
 };
 
 const panLike = /\b\d(?:[ -]?\d){11,18}\b/g;
@@ -32,6 +34,12 @@ export function redact(text: string, secrets: Iterable<string>): string {
   let out = text;
   for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('[redacted]');
   return outsideUuids(out, (part) => part.replace(panLike, cardNumberRemoved)).replace(cvvLike, '$1$2[removed]');
+}
+
+/** Keys are 8 characters at least (profiles/profile-rules.ts); shorter ones are not looked for in typed text. */
+export function holdsSecret(text: string, secrets: Iterable<string>): boolean {
+  for (const secret of secrets) if (secret.length >= 8 && text.includes(secret)) return true;
+  return false;
 }
 
 export function createLogger(options: { file?: string; echo?: boolean; cap?: Omit<RollingFileOptions, 'file'> } = {}): Logger {
@@ -57,6 +65,7 @@ export function createLogger(options: { file?: string; echo?: boolean; cap?: Omi
     error: (m, f) => write('error', m, f),
     addSecret: (s) => void secrets.add(s),
     redact: (text) => redact(text, secrets),
+    holdsSecret: (text) => holdsSecret(text, secrets),
   };
 }
 
@@ -66,5 +75,5 @@ export function createMemoryLogger(): Logger & { lines: string[] } {
   const secrets = new Set<string>();
   const write = (level: string) => (message: string, fields?: LogFields) =>
     void lines.push(redact(JSON.stringify({ level, message, ...(fields ?? {}) }), secrets));
-  return { lines, info: write('info'), warn: write('warn'), error: write('error'), addSecret: (s) => void secrets.add(s), redact: (text) => redact(text, secrets) };
+  return { lines, info: write('info'), warn: write('warn'), error: write('error'), addSecret: (s) => void secrets.add(s), redact: (text) => redact(text, secrets), holdsSecret: (text) => holdsSecret(text, secrets) };
 }

@@ -18,7 +18,7 @@ import type { LedgerTx } from '../ledger/store';
 import { afterConfirmed } from './money-state';
 import type { PaymentsCore, RefundConfirmed } from './payments-core';
 import { checkCapture, checkRefund, checkVoid, operationMoney, parseAmountField, requireNoOpenOperation, requireSameCurrency, requireTransactionId } from './rules';
-import { cleanText, refuseCardNumber } from './validate-input';
+import { cleanText, refuseApiKey, refuseCardNumber } from './validate-input';
 import { declinedIn } from './status-answer';
 import { afterSending, beforeSending } from './not-sent';
 import { requireActingProfile } from './acting-profile';
@@ -56,6 +56,7 @@ export function createMoneyOperations(core: PaymentsCore) {
       amountMinor: request.amount === undefined ? undefined : parseAmountField(request.amount, payment.currency),
       reason: refuseCardNumber(request.kind === 'refund' ? cleanText(request.reason ?? '', 'reason', { max: 500 }) : request.reason?.trim() || '', 'reason') || undefined,
     };
+    refuseApiKey({ reason: input.reason }, deps.logger.holdsSecret);
     await requireActingProfile(deps, payment, gateway.profile);
     deps.requireConfirmation(gateway.profile, input.confirm);
     if (core.inFlight.has(payment.id)) throw fail('busy', 'rule.busy');
@@ -130,6 +131,7 @@ export function createMoneyOperations(core: PaymentsCore) {
     const reason = input.reason.trim();
     if (!reason) throw failField('invalid_input', 'reason', 'rule.settleReason');
     refuseCardNumber(reason, 'reason');
+    refuseApiKey({ reason }, deps.logger.holdsSecret);
     if (core.inFlight.has(input.paymentId)) throw fail('busy', 'rule.busy');
     const doneAt = core.now();
     const done = doneAt.toISOString();

@@ -19,11 +19,13 @@ import { statusChanges } from './status-answer';
 import { beforeSending } from './not-sent';
 import { refuseStoppedCard } from './repeat-stop';
 import { requireActingProfile } from './acting-profile';
-import { cleanCard, cleanCustomer, cleanDate, cleanOrderId, cleanText, refuseCardNumber, cleanUrl } from './validate-input';
+import { cleanCard, cleanCustomer, cleanDate, cleanOrderId, cleanText, refuseApiKey, refuseCardNumber, cleanUrl } from './validate-input';
 
 export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
   const { deps } = core;
   const orderIdOf = (typed: string | undefined) => cleanOrderId(typed) ?? newOrderId(core.today());
+  // After deps.active(), which has read the profile's key (and so registered it): checked against every key known.
+  const refuseKeys = (fields: Record<string, string | undefined>) => refuseApiKey(fields, deps.logger.holdsSecret);
 
   async function createLink(input: MethodParsedInput<'createPaymentLink'>, ctx: CallContext, options: CreateOptions = {}): Promise<PaymentView> {
     const gateway = await deps.active();
@@ -32,6 +34,7 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
     const amountMinor = parseAmountField(input.amount, currency);
     const customer = cleanCustomer(input.customer);
     const description = refuseCardNumber(cleanText(input.description, 'description', { max: 500 }), 'description');
+    refuseKeys({ description, 'customer.name': customer.name, 'customer.email': customer.email });
     const request = {
       amount: { minor: amountMinor, currency }, description, customer,
       issueDate: cleanDate(input.issueDate, 'issueDate'), expireDate: cleanDate(input.expireDate, 'expireDate'),
@@ -61,6 +64,7 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
     const country = input.address?.country?.trim().toUpperCase();
     if (country && !/^[A-Z]{2}$/.test(country)) throw failField('invalid_input', 'address.country', 'input.country');
     const address = input.address ? { ...input.address, country: country || undefined } : undefined;
+    refuseKeys({ 'customer.name': customer.name, 'customer.email': customer.email, 'customer.idType': customer.idType, 'customer.idNumber': customer.idNumber, 'customer.taxNumber': customer.taxNumber, ...Object.fromEntries(Object.entries(input.address ?? {}).map(([k, v]) => [`address.${k}`, typeof v === 'string' ? v : undefined])) });
     const request = {
       amount: { minor: amountMinor, currency }, customer, address, authOnly: input.authOnly, recurringInit: input.recurringInit,
       issueDate: cleanDate(input.issueDate, 'issueDate'), expireDate: cleanDate(input.expireDate, 'expireDate'),
@@ -81,6 +85,7 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
     const amountMinor = parseAmountField(input.amount, currency);
     const customer = cleanCustomer(input.customer);
     const card = cleanCard(input.card, core.now());
+    refuseKeys({ 'customer.name': customer.name, 'customer.email': customer.email, 'card.holder': card.holder });
     const urls = {
       successUrl: cleanUrl(input.successUrl, 'successUrl', gateway.defaults?.successUrl),
       failureUrl: cleanUrl(input.failureUrl, 'failureUrl', gateway.defaults?.failureUrl),
@@ -112,6 +117,7 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
     if (!token) throw fail('rule_violation', 'rule.recurringTokenPending');
     const amountMinor = parseAmountField(input.amount, parent.currency);
     const description = refuseCardNumber(cleanText(input.description, 'description', { max: 500 }), 'description');
+    refuseKeys({ description });
     const customer = parent.customer_name ? { name: parent.customer_name, email: parent.customer_email ?? '', phone: parent.customer_phone ?? '' } : undefined;
     const card = parent.card_bin && parent.card_last4 ? { bin: parent.card_bin, last4: parent.card_last4 } : undefined;
     const { view } = await create(

@@ -33,6 +33,16 @@ export function refuseCardNumber(text: string, field: string): string {
   return text;
 }
 
+/**
+ * Text the ledger keeps and the gateway receives (a customer's name or e-mail, a description, a
+ * reason, a name on a card), refused when it holds an API key Paydesk keeps: a key pasted into the
+ * wrong field would otherwise go to the gateway, the ledger and its audit log for good.
+ * `holdsKey` is the logger's list of registered secrets (every key read or stored).
+ */
+export function refuseApiKey(fields: Record<string, string | undefined>, holdsKey: (text: string) => boolean): void {
+  for (const [field, text] of Object.entries(fields)) if (text && holdsKey(text)) fail(field, 'input.apiKey');
+}
+
 export function cleanOrderId(value: string | undefined): string | undefined {
   if (value === undefined || !value.trim()) return undefined;
   const text = cleanText(value, 'orderId', { max: 100 });
