@@ -9,14 +9,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { callApi } from './support/practice-control';
 import { axeViolations } from './support/axe';
-import { cardSale } from './support/test-card';
+import { makeScreensData, openScreen, screensCustomer, switchProfile } from './support/screens-data';
 import { TransactionsPage } from './pages/transactions-page';
 import { GetPaidPage } from './pages/get-paid-page';
 import { OverviewPage } from './pages/overview-page';
 import { describeWithKeychain, forgetKeysOf } from '../vault/support/keychain';
 
-type Payment = { id: string; orderId: string };
-const customer = { name: 'Huda Otaibi', email: 'huda@example.com', phone: '+966500000011' };
+const customer = screensCustomer;
 const saleOrder = 'DARK-SALE-1';
 
 /** WCAG's relative luminance of a computed `rgb(…)` colour. */
@@ -44,30 +43,16 @@ describeWithKeychain('dark mode and forced colours', () => {
     home = new OverviewPage(session.page);
     await tx.open(session.preview.url);
     const page = session.page;
-    practiceProfileId = (await callApi<{ id: string }>(page, 'getActiveProfile', {})).id;
-    await callApi(page, 'createPaymentLink', { orderId: 'DARK-LINK-1', amount: '30.00', currency: 'SAR', description: 'Invoice 7', customer });
-    const sale = await cardSale<Payment>(page, { orderId: saleOrder, amount: '100.00', currency: 'SAR', holder: 'HUDA OTAIBI', customer });
-    await callApi(page, 'refundPayment', { paymentId: sale.id, amount: '20.00', currency: 'SAR', reason: 'One item returned' });
-    await callApi(page, 'createProfile', { name: 'Shop sandbox', environment: 'sandbox', baseUrl: 'https://sandbox.gateway.example/api/v1', defaultCurrency: 'SAR' });
-    liveProfileId = (await callApi<{ id: string }>(page, 'createProfile', { name: 'Riyadh live', environment: 'production', baseUrl: 'https://gateway.example/api/v1', defaultCurrency: 'SAR' })).id;
+    ({ practiceProfileId, liveProfileId } = await makeScreensData(page, 'DARK'));
   });
   afterAll(async () => {
     if (session) await forgetKeysOf(session.preview.dataDir);
     await session?.close();
   });
 
-  const open = async (screen: string) => {
-    await session.page.getByTestId(`nav-${screen}`).click();
-    await session.page.locator(`[data-testid="nav-${screen}"][aria-current="page"]`).waitFor();
-  };
+  const open = (screen: string) => openScreen(session.page, screen);
 
-  const switchTo = async (profileId: string, production = false) => {
-    const page = session.page;
-    await page.getByTestId('profile-switch').selectOption(profileId);
-    await page.locator('form.profile-switcher button[type="submit"]').click();
-    if (production) await page.getByTestId('production-confirm').locator('.live-confirm-yes').click(); // it asks first
-    await page.locator('form.profile-switcher button[type="submit"]:disabled').waitFor();
-  };
+  const switchTo = (profileId: string, production = false) => switchProfile(session.page, profileId, production);
 
   /** The screens of the walk, as a person reaches them; `leave` closes what a step opened. */
   const steps: Array<{ name: string; show(): Promise<void>; leave?(): Promise<void> }> = [

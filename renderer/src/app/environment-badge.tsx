@@ -12,7 +12,7 @@ export function EnvironmentBadge({ environment, hint = true, testId = 'environme
   const word = t(`env.${environment}`);
   return (
     <span className={`env-badge env-${environment}`} data-word={word} title={hint ? t(`env.${environment}.hint`) : undefined} data-testid={testId || undefined}>
-      <span className="env-badge-word">{word}</span>
+      <span className="env-badge-word visually-hidden">{word}</span>
     </span>
   );
 }

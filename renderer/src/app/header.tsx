@@ -32,7 +32,7 @@ export function Header() {
         <span className="active-profile">
           {/* Read once, as one phrase: the badge and the name side by side read "Practice Practice" (walk18);
               a name that says its environment is said alone, another with its environment after it. */}
-          <span className="said-only" data-testid="active-profile-said">{t('profile.active.said', { profile: withEnvironment(profileName(profile, t), t(`env.${profile.environment}`)) })}</span>
+          <span className="visually-hidden" data-testid="active-profile-said">{t('profile.active.said', { profile: withEnvironment(profileName(profile, t), t(`env.${profile.environment}`)) })}</span>
           <span className="active-profile-shown" aria-hidden="true">
             <EnvironmentBadge environment={profile.environment} />
             <span className="active-profile-name" dir="auto" title={profileName(profile, t)} data-testid="active-profile-name">{profileName(profile, t)}</span>
