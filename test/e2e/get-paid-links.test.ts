@@ -144,6 +144,7 @@ describe('payment links and checkout sessions', () => {
     await result.waitFor();
     expect(await result.getByRole('heading', { level: 2 }).textContent()).toBe('تم إنشاء رابط الدفع');
     expect(await result.locator('bdi[dir="ltr"]').first().textContent()).toBe('LINK-AR');
+    await app.waitForLinkState('LINK-AR', 'pending'); // the list reloads on the creation's last event
     expect(await app.linkRow('LINK-AR').getByTestId('payment-state').textContent()).toBe('غير مدفوعة');
     await expectAddressInside(session.page, 'link-result');
     expect(await axeViolations(session.page)).toEqual([]);
