@@ -40,7 +40,8 @@ export type ReadRows = {
 };
 /** `orderExists`: whether the ledger already has an order id (a row with it would be a duplicate); without it, `markOrdersInLedger` afterwards. */
 /** `today`: the business's day (YYYY-MM-DD) a row's expiry is judged by, as a single link's; none given (a test of other rules), only the dates' order is judged. */
-type Options = { defaultCurrency: string; orderExists?(orderId: string): boolean; today?: string };
+/** `holdsKey`: whether a cell holds an API key Paydesk keeps (the logger's secrets), refused as a single link's fields are. */
+type Options = { defaultCurrency: string; orderExists?(orderId: string): boolean; today?: string; holdsKey?(text: string): boolean };
 
 const fileProblem = (why: Reason, encoding: BulkEncoding | null = null): ReadRows => ({ rows: [], fileError: why, encoding, delimiter: null, choices: [] });
 /** One decimal, none when it is 0: 4, 4.5. */
@@ -137,7 +138,17 @@ export function dotGroupReadings(text: string, currency: string): Reason | undef
   return reason('amount.dotTwoReadings', { typed, whole: typed.replace('.', ''), decimal: typed, comma: typed.replace('.', ','), currency });
 }
 
-function checkRow(row: BulkPreviewRow, { orderExists, today }: Options, seen: Map<string, number>) {
+/** The cells a person types text into (a column's name in the file, the row's field), each checked for a key. */
+const keyCells = [...bulkColumns.map((c) => [c, c] as const), ['vat_reason', 'vatReason'] as const];
+
+/** The row with every key Paydesk holds taken out of its cells (`redact`: the logger's), so neither the preview's answer nor the batch's stored rows carry one. */
+export function withoutKeys<T extends BulkPreviewRow>(row: T, holdsKey: (text: string) => boolean, redact: (text: string) => string): T {
+  const out = { ...row };
+  for (const [, field] of keyCells) if (holdsKey(out[field] ?? '')) out[field] = redact(out[field] ?? '');
+  return out;
+}
+
+function checkRow(row: BulkPreviewRow, { orderExists, today, holdsKey }: Options, seen: Map<string, number>) {
   // A column's first problem: the one a check returns, or the single link's rule it breaks (main's
   // own checks, given the column as their field, so each is named once).
   const problem = (column: Column, check: (field: Column) => Reason | void) => {
@@ -151,6 +162,8 @@ function checkRow(row: BulkPreviewRow, { orderExists, today }: Options, seen: Ma
   };
   // A character lost before Paydesk read the file (an earlier wrong conversion) is never shown as OK.
   for (const column of bulkColumns) if ((row[column] as string).includes('\uFFFD')) row.errors[column] = reason('bulk.replacementChar');
+  // A key pasted into a cell would go to the gateway and stay in the batch's rows: refused first.
+  if (holdsKey) for (const [column, field] of keyCells) if (holdsKey(row[field] ?? '')) row.errors[column] = reason('input.apiKey');
   problem('orderId', () => {
     const id = cleanOrderId(row.orderId);
     if (!id) return;

@@ -19,7 +19,7 @@ import { toCsv } from '../ledger/csv';
 import type { LedgerTx } from '../ledger/store';
 import { newOrderId } from '../payments/order-ids';
 import type { Logger } from '../log/logger';
-import { bulkColumns, markOrdersInLedger, orderIdsToCheck, readBulkFile, vatColumns, vatOfRow } from './bulk-rows';
+import { bulkColumns, markOrdersInLedger, orderIdsToCheck, readBulkFile, vatColumns, vatOfRow, withoutKeys } from './bulk-rows';
 import { cardNumberRemoved, holdsCardNumber } from '../../contract/card';
 import { toAsciiDigits } from '../../contract/digits';
 import { withoutDirectionMarks } from '../../contract/text-chars';
@@ -89,7 +89,10 @@ export function createBulkService(deps: BulkDeps) {
     await ready();
     const gateway = await deps.active();
     const currency = await deps.defaultCurrency();
-    const read = readBulkFile(Buffer.from(file.file, 'base64'), file.encoding, { defaultCurrency: currency, today: deps.today() });
+    // After deps.active(), which has read the profile's key: every cell checked against the keys known.
+    const holdsKey = deps.logger.holdsSecret;
+    const read = readBulkFile(Buffer.from(file.file, 'base64'), file.encoding, { defaultCurrency: currency, today: deps.today(), holdsKey });
+    read.rows = read.rows.map((row) => withoutKeys(row, holdsKey, deps.logger.redact));
     // Every order id asked about at once (one query on the team ledger), then marked as reading would.
     markOrdersInLedger(read.rows, await store.knownOrderIds(gateway.profile.id, orderIdsToCheck(read.rows)));
     return read;

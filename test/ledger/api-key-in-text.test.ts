@@ -33,4 +33,25 @@ describeLedgerApp('an API key in text the ledger keeps', (app) => {
     expect(described).toMatchObject({ ok: false, error: { code: 'invalid_input', fieldReasons: { description: { key: 'input.apiKey' } } } });
     expect((await app().value<{ total: number }>('searchPayments', {})).total).toBe(before);
   });
+
+  it('refuses a bulk CSV row holding the key, sends the other rows, and keeps the key in no answer or table', async () => {
+    const csv = 'orderId,amount,currency,description,customerName,customerEmail,customerPhone\r\n'
+      + 'KEY-BULK-1,25.00,SAR,Oud gift box,Sara Ahmed,sara@example.com,+966501234567\r\n'
+      + `KEY-BULK-2,30.00,SAR,Oud gift box,${key()},omar@example.com,+966501234568\r\n`;
+    const file = Buffer.from(csv, 'utf8').toString('base64');
+    const preview = await app().value<{ valid: number; invalid: number; rows: Array<{ errors: object }> }>('bulkPreview', { file });
+    expect(preview).toMatchObject({ valid: 1, invalid: 1 });
+    expect(preview.rows[1]!.errors).toEqual({ customerName: { key: 'input.apiKey' } });
+    expect(JSON.stringify(preview)).not.toContain(key());
+    const batch = await app().value<{ id: string }>('bulkCreateBatch', { file, fileName: 'keys.csv' });
+    await app().value('bulkRun', { batchId: batch.id });
+    await app().bulk.idle(batch.id);
+    const sent = app().practice.gateway.records().filter((r) => r.orderId?.startsWith('KEY-BULK-')).map((r) => r.orderId);
+    expect(sent).toEqual(['KEY-BULK-1']);
+    const report = await app().value<{ csv: string }>('bulkErrorReport', { batchId: batch.id });
+    expect(report.csv).toContain('KEY-BULK-2');
+    expect(report.csv).not.toContain(key());
+    expect(JSON.stringify(await app().value('getBulkBatch', { batchId: batch.id }))).not.toContain(key());
+    expect(await app().everything()).not.toContain(key());
+  });
 });
