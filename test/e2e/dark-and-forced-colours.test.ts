@@ -215,6 +215,31 @@ describeWithKeychain('dark mode and forced colours', () => {
     await page.emulateMedia({ colorScheme: 'light', forcedColors: 'none' });
   });
 
+  it("draws Home's charts again in the other scheme's colours when the system switches while Home is open", async () => {
+    const page = session.page;
+    await page.emulateMedia({ colorScheme: 'light' });
+    await open('home');
+    await home.chartsDrawn();
+    // How many of the charts' canvas pixels are exactly this colour (#rrggbb): a bar is a solid fill.
+    const pixelsOf = (hex: string) => page.evaluate((hex) => {
+      const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      let n = 0;
+      for (const canvas of document.querySelectorAll<HTMLCanvasElement>('.ov-plot canvas')) {
+        const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        for (let i = 0; i < data.length; i += 4) if (data[i] === r && data[i + 1] === g && data[i + 2] === b && data[i + 3] === 255) n++;
+      }
+      return n;
+    }, hex);
+    const lightGross = '#0b5fce';
+    const darkGross = '#58a6ff'; // app.css's --chart-gross in each scheme
+    expect(await pixelsOf(lightGross)).toBeGreaterThan(0);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(() => pixelsOf(darkGross)).toBeGreaterThan(0);
+    expect(await pixelsOf(lightGross)).toBe(0);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => pixelsOf(lightGross)).toBeGreaterThan(0);
+  });
+
   it('logs no errors in the browser console', () => {
     expect(session.consoleLines.filter((line) => line.startsWith('error') || line.startsWith('pageerror'))).toEqual([]);
   });

@@ -9,6 +9,7 @@ import uPlot from 'uplot';
 import { ltrIsolated } from '../../../../contract/amount-words';
 // uPlot's stylesheet comes with the page's own (overview-section.tsx), not with this chunk.
 import { drawWhenSeen } from './draw-when-seen';
+import { useColourScheme } from '../../ui/colour-scheme';
 
 export type ChartSeries = { name: string; color: string; values: number[] };
 
@@ -47,10 +48,12 @@ export function UplotChart(props: Props) {
   const calls = useRef(props);
   calls.current = props;
   const plot = useRef<{ chart: uPlot; values: string }>(undefined);
-  // Made again only when its shape changes (days, series, direction); new values of the same
+  // Its colours are read from the CSS when made: made again when the system turns dark or light.
+  const scheme = useColourScheme();
+  // Made again only when its shape changes (days, series, direction, colours); new values of the same
   // shape (a live update) are given to the chart it has. A parent's render makes new arrays each
   // time, so both are compared as text.
-  const shape = JSON.stringify([props.labels, props.series.map((s) => [s.name, s.color]), props.rtl, props.labelSpace]);
+  const shape = JSON.stringify([props.labels, props.series.map((s) => [s.name, s.color]), props.rtl, props.labelSpace, scheme]);
   const values = JSON.stringify(props.series.map((s) => s.values));
 
   // Before the browser paints (a layout effect): a chart in view comes with the frame that shows
