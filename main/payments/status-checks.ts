@@ -42,8 +42,13 @@ const proofOf = (evidence: ReturnType<typeof evidenceOf>): StatusProof => ({
 export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<typeof createMoneyOperations>, 'applyDone'>) {
   const { store, deps } = core;
 
-  /** Settles the unknown operations the answer decides; says whether any stays undecided, and whether it settled the creation. */
-  async function settleUnknown(tx: LedgerTx, payment: PaymentRow, evidence: ReturnType<typeof evidenceOf>, at: string) {
+  /**
+   * Settles the unknown operations the answer decides; says whether any stays undecided, and whether
+   * it settled the creation. A capture, void or refund it settles is audited with its outcome, by
+   * whoever's check settled it (`by`), as the team ledger's database writes it (audit_operation): the
+   * log said "Outcome unknown" for good while the payment said Voided (walk24).
+   */
+  async function settleUnknown(tx: LedgerTx, payment: PaymentRow, evidence: ReturnType<typeof evidenceOf>, at: string, by: Who) {
     let current = payment;
     let undecided = false;
     let failedRefund = false;
@@ -58,6 +63,7 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
         outcome: verdict, error_code: verdict === 'failed' ? 'not_processed' : null,
         error_message: verdict === 'failed' ? 'A status check showed the gateway did not process it.' : null, completed_at: at,
       }, ['unknown'], proofOf(evidence));
+      if (op.kind !== 'create') await core.audit(tx, by, current, op.kind, verdict === 'succeeded' ? 'succeeded' : 'failed: not_processed', { amountMinor: op.amount_minor, reason: op.reason });
       if (verdict === 'succeeded') current = await money.applyDone(tx, current, op, 'status', at);
       failedRefund ||= verdict === 'failed' && op.kind === 'refund';
       created ||= op.kind === 'create';
@@ -116,7 +122,7 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
       if (result.ok) {
         const before = current;
         const evidence = evidenceOf(current, result.value);
-        const settled = await settleUnknown(tx, current, evidence, done);
+        const settled = await settleUnknown(tx, current, evidence, done, by);
         // While an unclear operation stays undecided the answer most likely shows that very
         // operation: its word is kept, the money state waits for the verdict.
         const changes = statusChanges(settled.payment, result.value);

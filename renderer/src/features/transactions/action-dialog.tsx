@@ -74,6 +74,16 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   }, [busySince, payment.operationInFlight]);
   const otherDone = error?.code === 'busy' && busySince !== undefined && !payment.operationInFlight && (busySince.sawOpen || busySince.money !== moneyNow);
   const [unknownOutcome, setUnknownOutcome] = useState(false);
+  // An unknown outcome Paydesk's own check settled while the dialog said it (walk24: a lost void, Voided
+  // behind a dialog saying "may or may not … check the status first"). Settled means: main's events
+  // showed the operation open and now closed, or the money moved since Send (the open state may never
+  // be drawn here); a stale draw from before Send never counts.
+  const [unknownSince, setUnknownSince] = useState<{ money: string; sawOpen: boolean }>();
+  useEffect(() => {
+    if (unknownSince && !unknownSince.sawOpen && payment.operationInFlight) setUnknownSince({ ...unknownSince, sawOpen: true });
+  }, [unknownSince, payment.operationInFlight]);
+  const settledMeanwhile = unknownOutcome && unknownSince !== undefined && !payment.operationInFlight && (unknownSince.sawOpen || unknownSince.money !== moneyNow);
+
   // A repeat charge whose answer was lost is a new payment: its status is the one to check, not this
   // payment's (checked, "Settled: Paid." read as the new charge's while it was still unknown).
   const [newCharge, setNewCharge] = useState<PaymentView>();
@@ -173,7 +183,10 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
       return setError(result.error);
     }
     // Main answers with the payment; an operation still open means the gateway's answer was lost.
-    if (kind !== 'recurring' && result.value.operationInFlight) return setUnknownOutcome(true);
+    if (kind !== 'recurring' && result.value.operationInFlight) {
+      setUnknownSince({ money: moneyAtSend, sawOpen: openAtSend });
+      return setUnknownOutcome(true);
+    }
     if (kind === 'recurring' && result.value.state === 'unknown') {
       setNewCharge(result.value);
       return setUnknownOutcome(true);
@@ -214,12 +227,17 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
           <div role="alert" className="unknown-outcome dialog-form" data-testid="outcome-unknown">
             {/* Its words scroll in a short window, its buttons stay in view (app.css, .dialog). */}
             <div className="dialog-body">
-              <p><strong>{t('action.unknown.title')}</strong></p>
-              <p>{t('action.unknown.body')}</p>
+              {settledMeanwhile ? (
+                <p data-testid="outcome-settled">{t('action.unknown.settled', { state: t(`state.${stateWordOf(payment)}`) })}</p>
+              ) : (<>
+                <p><strong>{t('action.unknown.title')}</strong></p>
+                <p>{t('action.unknown.body')}</p>
+              </>)}
               {newCharge && <p data-testid="unknown-new-charge">{withData(t('action.unknown.newCharge', placeholders(['orderId'])), { orderId: newCharge.orderId })}</p>}
               {error && <p className="form-error" role="alert"><QuotedWords text={wordError(error).message} /></p>}
             </div>
             <div className="form-actions">
+              {/* Still offered once settled: asking again harms nothing, and a press on its way (the keyboard is on it) lands. */}
               <button type="button" ref={checkButton} onClick={() => void checkStatus()} disabled={sending} data-testid="check-status">{sending ? t('gp.checking') : t('detail.checkStatus')}</button>
               <button type="button" onClick={onClose}>{t('action.close')}</button>
             </div>

@@ -221,6 +221,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   const money = (minor: number) => <Ltr>{formatAmount(minor, currency, language)}</Ltr>;
   // A refund made at the gateway's dashboard, told of without its amount: never shown as 0.00 refunded.
   const refundUnknown = refundedAmountUnknown(payment);
+  const holdRest = holdRestOf(payment, refundUnknown);
   const leftOpen = sender && senderLeftOpen ? sender : undefined;
   // An operation whose answer was lost: named with its amount ("the last operation" left support guessing which).
   const lost = detail.operations.find((op) => op.outcome === 'unknown');
@@ -328,9 +329,11 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
             <dt>{t('detail.captured')}</dt><dd data-testid="detail-captured">{money(payment.capturedMinor)}</dd>
             <dt>{t('detail.refunded')}</dt><dd data-testid="detail-refunded">{refundUnknown ? t('detail.refundedUnknown') : money(payment.refundedMinor)}</dd>
             {allowed.captureLeft > 0 && (payment.state === 'authorised' || payment.state === 'partially_captured') && (<><dt>{t('detail.captureLeft')}</dt><dd data-testid="detail-capture-left">{money(allowed.captureLeft)}</dd></>)}
+            {holdRest === 'closed' && (<><dt>{t('detail.notCaptured')}</dt><dd data-testid="detail-not-captured">{money(allowed.captureLeft)}</dd></>)}
             <dt>{t('detail.refundLeft')}</dt><dd data-testid="detail-refund-left">{refundUnknown ? t('detail.refundLeftUnknown') : money(Math.max(allowed.refundLeft, 0))}</dd>
           </>)}
         </dl>
+        {holdRest && <p className="field-hint hold-rest" data-testid="detail-hold-rest">{t(`detail.holdRest.${holdRest}`, { amount: formatAmount(allowed.captureLeft, currency, language) })}</p>}
         {/* A message to the customer moves no money: offered to every role, on any profile's payment. */}
         <ReceiptOffer payment={payment} operations={detail.operations} />
         {/* An unpaid link's or session's address, copied or sent again (the links list's buttons and panel); never with a receipt, which needs money taken. */}
@@ -411,6 +414,18 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
  * charges' alike, not what is left to refund, which made it 0.00 after a full refund (a "must be
  * more than zero" error before anything was typed).
  */
+/**
+ * What the detail says of the part of a card authorisation never captured (walk24): after a part
+ * capture it stays capturable but no void is taken (only the capture dialog said so, and the Void
+ * button just went); after a refund it can be neither (rules.ts), and the detail said nothing of it.
+ */
+function holdRestOf(payment: PaymentDetail['payment'], refundUnknown: boolean): 'capturable' | 'closed' | null {
+  if (payment.kind !== 'sale' || !payment.authOnly || refundUnknown) return null;
+  if (payment.capturedMinor <= 0 || payment.capturedMinor >= payment.amountMinor) return null;
+  if (payment.state === 'partially_captured') return 'capturable';
+  return payment.state === 'partially_refunded' || payment.state === 'refunded' ? 'closed' : null;
+}
+
 function dialogStartMinor(kind: ActionKind, card: ChargedCard | null, allowed: { captureLeft: number; refundLeft: number }): number {
   if (kind === 'recurring') return card?.amountMinor ?? 0;
   return kind === 'capture' ? allowed.captureLeft : allowed.refundLeft;
