@@ -37,6 +37,14 @@ const warmUp = Number(option('warm-up') ?? 2);
  * of positions, which made the bench 4× as long (24 → 91 s), for cases far under 1.5× anyway.
  */
 const shortWindowMs = 1.5;
+/**
+ * A window whose raw SQL takes less than this (ms: one that reads nothing, a few µs) is timed 25×
+ * as often (1,025 runs of 41): its p95 is then a few µs, where one interrupt or cache miss on a
+ * side is a whole microsecond: of 205 runs the 11th slowest put card "0000" at 1.53× / 1.61× in
+ * one quiet run and within 1.5× in another of the same day; 2,000 runs gave 1.19–1.34× three times
+ * (docs/performance.md, "Windows that read nothing, timed as often as their grain needs").
+ */
+const tinyWindowMs = 0.05;
 const given = option('data-dir');
 const dir = given ?? join(tmpdir(), `paydesk-bench-search-${payments}`);
 mkdirSync(dir, { recursive: true });
@@ -166,7 +174,7 @@ for (const c of cases.filter((c) => !only || new RegExp(only).test(c.name))) {
     raw.all({ ...query.params, skip: offset });
     return performance.now() - t0;
   }).sort((a, b) => a - b)[2]!;
-  const caseRuns = probe < shortWindowMs ? runs * 5 : runs;
+  const caseRuns = probe < tinyWindowMs ? runs * 25 : probe < shortWindowMs ? runs * 5 : runs;
   const first = performance.now();
   searchPayments(db, c.filter, sort, offset, 100);
   const firstMs = msText(performance.now() - first);
@@ -305,7 +313,7 @@ result(`list_p95_worst_${sizeLabel(total)}`, Math.max(...modulePeaks), 'ms');
 result(`list_ratio_p95_worst_${sizeLabel(total)}`, Math.max(...ratios), 'x', 3);
 rows.push(...auditRows());
 
-console.log(`\n${total.toLocaleString('en')} payments, ${runs} runs each (${runs * 5} for windows whose raw SQL takes under ${shortWindowMs} ms, the median of 5 runs), after ${warmUp} warm-up runs discarded, ms, 3 decimals under 1 ms (module = a page as the screen asks it; raw = the window SQL alone; p95 = nearest rank, the ${runs - Math.ceil(0.95 * runs) + 1}th slowest of ${runs}; ratio p95 = module p95 ÷ raw p95 as measured, not of the rounded figures shown; first = the module's first page of the filter, which plans it; warm-up = the slowest discarded module run; cold = a deep window before the list was shown; counted = the count made after a page that did not know it (in the list's worker), known after ms; longest turn = main's longest turn until that count and the positions for deep jumps are done, and how many took over 16 ms; runs = the case's timed runs)`);
+console.log(`\n${total.toLocaleString('en')} payments, ${runs} runs each (${runs * 5} for windows whose raw SQL takes under ${shortWindowMs} ms, the median of 5 runs, ${runs * 25} under ${tinyWindowMs} ms), after ${warmUp} warm-up runs discarded, ms, 3 decimals under 1 ms (module = a page as the screen asks it; raw = the window SQL alone; p95 = nearest rank, the ${runs - Math.ceil(0.95 * runs) + 1}th slowest of ${runs}; ratio p95 = module p95 ÷ raw p95 as measured, not of the rounded figures shown; first = the module's first page of the filter, which plans it; warm-up = the slowest discarded module run; cold = a deep window before the list was shown; counted = the count made after a page that did not know it (in the list's worker), known after ms; longest turn = main's longest turn until that count and the positions for deep jumps are done, and how many took over 16 ms; runs = the case's timed runs)`);
 table(header, rows);
 explainSlowRuns();
 await positionsThread(db)?.stop();

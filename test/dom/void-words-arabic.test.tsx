@@ -42,6 +42,16 @@ describe('a void in Arabic', () => {
     expect(buttons).toEqual(['ألغِ التفويض', 'تراجع']);
   });
 
+  // A void's body is the transaction id alone (gateway-decisions.md §2): its optional reason is
+  // Paydesk's own record, and the field says so (walk24: nothing said the gateway never gets it).
+  it.each([['en', 'Kept in Paydesk’s audit log; the gateway is not sent it.'], ['ar', 'يُحفظ في سجل التدقيق في بايدسك، ولا يُرسل إلى البوابة.']] as const)('says under its reason (%s) that the gateway is not sent it', async (language, said) => {
+    act(() => useLanguage.getState().setLanguage(language));
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    fireEvent.click(await screen.findByTestId('action-void'));
+    const reason = within(screen.getByTestId('action-dialog')).getByRole('textbox');
+    expect(document.getElementById(reason.getAttribute('aria-describedby')!)?.textContent).toBe(said);
+  });
+
   it('is «إلغاء التفويض» in what happened, after the authorisation «تفويض»', () => {
     act(() => useLanguage.getState().setLanguage('ar'));
     const { container } = render(<Timeline detail={voidedDetail} />);

@@ -262,7 +262,9 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
                 <Field id="action-amount" label={t('action.amount', { currency })} value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" dir="ltr" ref={kind === 'recurring' ? undefined : first} error={localError ?? fields.errors.amount} autoComplete="off" />
               )}
               {(kind === 'refund' || kind === 'void') && (
-                <Field id="action-reason" label={t(kind === 'refund' ? 'action.reason' : 'action.reasonOptional')} value={reason} dir={typedDir(reason)} onChange={(e) => setReason(e.target.value)} error={fields.errors.reason} required={kind === 'refund'} />
+                <Field id="action-reason" label={t(kind === 'refund' ? 'action.reason' : 'action.reasonOptional')} value={reason} dir={typedDir(reason)} onChange={(e) => setReason(e.target.value)} error={fields.errors.reason} required={kind === 'refund'}
+                  // A void's body is the transaction id alone (gateway-decisions.md §2): its reason stays with Paydesk.
+                  hint={kind === 'void' ? t('action.reasonKept') : undefined} />
               )}
               {kind === 'recurring' && (
                 // The keyboard opens here: the amount is already the payment's, the description the one field to fill.
