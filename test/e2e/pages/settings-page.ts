@@ -29,7 +29,7 @@ export class SettingsPage extends AppPage {
     if (fields.environment) await form.getByLabel('Environment').selectOption(fields.environment);
     if (fields.baseUrl !== undefined) await form.getByLabel(/^Base URL/).fill(fields.baseUrl);
     if (fields.currency) await form.getByLabel('Default currency').selectOption(fields.currency);
-    if (fields.successUrl !== undefined) await form.getByLabel(/^Default success URL/).fill(fields.successUrl);
+    if (fields.successUrl !== undefined) await form.getByLabel('Default success URL', { exact: true }).fill(fields.successUrl);
     if (fields.overrides) {
       const details = form.locator('details.advanced');
       if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.locator('summary').click();
