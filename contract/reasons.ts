@@ -46,7 +46,7 @@ export const reasonTexts = {
   'input.orderIdChars': 'Use letters, digits and . _ - : / # only in the order reference.',
   'input.email': 'Enter an e-mail address like name@example.com.',
   'input.phone': 'Enter the phone number in international format, starting with + and the country code.',
-  'input.urlMissing': 'Enter the address to send the customer to: this profile has no default yet. The form can keep it as the profile’s default.',
+  'input.urlMissing': 'Enter the address to send the customer to: this profile has no default yet.',
   'input.urlInvalid': 'Enter a full address starting with https://.',
   'input.urlScheme': 'The address must start with https://.',
   'input.urlCredentials': 'The address must not contain a user name or password.',
