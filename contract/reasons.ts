@@ -46,7 +46,7 @@ export const reasonTexts = {
   'input.orderIdChars': 'Use letters, digits and . _ - : / # only in the order reference.',
   'input.email': 'Enter an e-mail address like name@example.com.',
   'input.phone': 'Enter the phone number in international format, starting with + and the country code.',
-  'input.urlMissing': 'Enter the address to send the customer to (or set a default in Settings).',
+  'input.urlMissing': 'Enter the address to send the customer to: this profile has no default yet.',
   'input.urlInvalid': 'Enter a full address starting with https://.',
   'input.urlScheme': 'The address must start with https://.',
   'input.urlCredentials': 'The address must not contain a user name or password.',
@@ -110,6 +110,8 @@ export const reasonTexts = {
   'gateway.timeout': 'The gateway did not answer in time. Try again in a moment.',
   'gateway.outcome_unknown': 'The connection broke before the answer came, so the gateway may or may not have processed it. Check its status before trying again.',
   'gateway.key_rejected': 'The gateway refused the API key. Check the API key of this profile in Settings.',
+  // Named as the key-gone sentence names them (walk23): which profile, and which key by its last four only.
+  'gateway.keyRejectedOf': 'The gateway refused the API key ending {lastFour} of the profile "\u2068{profile}\u2069". Check that profile’s key in Settings (the profile’s "Replace key").',
   'gateway.hash_rejected': 'The gateway refused the request signature. Check the API key and the customer e-mail.',
   'gateway.request_rejected': 'The gateway refused the request. Correct it and try again.',
   'gateway.not_found': 'The gateway has no such order or transaction. Check the order reference or transaction id.',

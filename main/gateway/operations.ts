@@ -24,6 +24,8 @@ export type GatewayConnection = {
   baseUrl: string;
   apiKey: string;
   pathOverrides?: Partial<Record<GatewayOperation, string>>;
+  /** The profile's own name, for a refused key's sentence (with the key's last four, nothing more of it). */
+  profileName?: string;
 };
 
 /**

@@ -66,7 +66,13 @@ export async function postJson(deps: TransportDeps, conn: GatewayConnection, ope
   if (exchange.ok) return { ...exchange, raw };
   const said = exchange.error.gateway;
   const gateway = said && { ...said, message: said.message === null || said.message === undefined ? said.message : deps.logger.redact(said.message), errorCode: said.errorCode ? deps.logger.redact(said.errorCode) : said.errorCode };
-  return { ok: false, error: { ...exchange.error, gateway }, raw };
+  return { ok: false, error: { ...exchange.error, gateway, ...keyNamed(exchange.error, conn) }, raw };
+}
+
+/** A refused key said as the key-gone sentence says it: the profile's name and the key's last four, nothing more of it (walk23). */
+function keyNamed(error: GatewayError, conn: GatewayConnection): Partial<GatewayError> {
+  if (error.kind !== 'key_rejected' || !conn.profileName) return {};
+  return { reasonKey: 'gateway.keyRejectedOf', reasonValues: { profile: conn.profileName, lastFour: conn.apiKey.slice(-4) } };
 }
 
 /** Paydesk cut the call off (its time limit, a cancel) before undici wrote a byte of it: still connecting. */

@@ -136,7 +136,7 @@ export function createProfileStore(deps: ProfileStoreDeps) {
     const apiKey = await vault.read(id);
     foundInKeychain([id], () => apiKey !== null);
     if (!apiKey) throw keyGone(profile);
-    return { profile, connection: { baseUrl: profile.baseUrl, apiKey, pathOverrides: profile.pathOverrides } };
+    return { profile, connection: { baseUrl: profile.baseUrl, apiKey, pathOverrides: profile.pathOverrides, profileName: profile.name } };
   }
 
   async function probe(connection: GatewayConnection): Promise<ConnectionCheck> {

@@ -12,7 +12,9 @@ import { appInfo } from '../support/session';
 import { notStubbed, stubMain } from '../support/stub-main';
 
 let answers: Record<string, unknown> = {};
-const sandbox = { id: 'sandbox', name: 'Shop sandbox', environment: 'sandbox' as const, baseUrl: 'https://sandbox.example/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null };
+const sandbox = { id: 'sandbox', name: 'Shop sandbox', environment: 'sandbox' as const, baseUrl: 'https://sandbox.example/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: 'https://shop.example/paid', failureUrl: 'https://shop.example/not-paid' };
+// With defaults, the group starts folded (without, it opens from the start: test/e2e/first-link-sandbox.test.ts);
+// main's refusal of the addresses (stubbed) opens it.
 const refused = { ok: false, error: { code: 'invalid_input', message: 'Enter the address the customer returns to.', fields: { successUrl: 'Enter the address the customer returns to.', failureUrl: 'Enter the address the customer returns to.' } } };
 
 const main = stubMain({

@@ -21,7 +21,9 @@ const payment = (over: Partial<PaymentView> = {}): PaymentView => ({
 
 const main = stubMain({
   getAppInfo: () => ({ ok: true, value: appInfo() }),
-  getActiveProfile: () => ({ ok: true, value: { id: environment, name: environment === 'production' ? 'Riyadh live' : 'Practice', environment, baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } }),
+  getActiveProfile: () => ({ ok: true, value: { id: environment, name: environment === 'production' ? 'Riyadh live' : 'Practice', environment, baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {},
+    // A production profile without default addresses asks for them before sending (walk23): this one has them.
+    ...(environment === 'production' ? { successUrl: 'https://shop.example/paid', failureUrl: 'https://shop.example/not-paid' } : { successUrl: null, failureUrl: null }) } }),
   searchPayments: () => ({ ok: true, value: { total: 0, rows: [] } }),
   listPaymentLinks: () => ({ ok: true, value: { total: 0, rows: [] } }),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: environment } }),

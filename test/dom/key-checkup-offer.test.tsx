@@ -30,7 +30,7 @@ async function saveKey(testConnection: boolean) {
   const calls = main.calls.length;
   render(<><KeyForm profile={shop} onDone={() => undefined} onCancel={() => undefined} /><CheckupSection profile={{ ...shop, key: { configured: true, lastFour: '1234' } }} /></>);
   fireEvent.change(screen.getByTestId('key-input'), { target: { value: 'sk_test_abcdefghijklmnop1234' } });
-  if (testConnection) fireEvent.click(screen.getByRole('checkbox'));
+  if (!testConnection) fireEvent.click(screen.getByRole('checkbox')); // ticked unless unticked (walk23)
   fireEvent.click(screen.getByRole('button', { name: 'Save key' }));
   await waitFor(() => expect(main.calls.slice(calls).some((c) => c.name === 'listProfiles')).toBe(true));
   await waitFor(() => expect(document.querySelector('form[data-answers="1"]')).not.toBeNull());

@@ -67,17 +67,16 @@ describe('a key checked with the gateway says the gateway accepted it', () => {
     const shop = await settingsWithSandbox(language);
     fireEvent.click(within(shop).getByRole('button', { name: setKey }));
     fireEvent.change(within(shop).getByTestId('key-input'), { target: { value: sandbox.gateway.apiKey } });
-    if (check) fireEvent.click(within(shop).getByRole('checkbox'));
+    if (!check) fireEvent.click(within(shop).getByRole('checkbox')); // ticked unless unticked (walk23)
     fireEvent.click(within(shop).getByRole('button', { name: saveKey }));
     await waitFor(() => expect(within(shop).queryByTestId('key-input')).toBeNull(), answered);
     expect(within(shop).getByTestId('profile-notice').textContent).toBe(said);
   });
 
-  it('a key the gateway refuses is not saved, and the field says to check its environment', async () => {
+  it('a key the gateway refuses is not saved (checked without ticking anything: walk23), and the field says to check its environment', async () => {
     const shop = await settingsWithSandbox();
     fireEvent.click(within(shop).getByRole('button', { name: 'Set key' }));
     fireEvent.change(within(shop).getByTestId('key-input'), { target: { value: 'practice_not_this_gateways_key' } });
-    fireEvent.click(within(shop).getByRole('checkbox'));
     fireEvent.click(within(shop).getByRole('button', { name: 'Save key' }));
     await waitFor(() => expect(shop.querySelector('.key-form .field-error')?.textContent).toContain('The gateway refused this API key.'), answered);
     expect(shop.querySelector('.key-form .field-error')!.textContent).toContain('a sandbox key for a sandbox profile');

@@ -56,7 +56,7 @@ async function settingsWith(name: string, baseUrl: string, language: 'en' | 'ar'
 /** The key form's Save with the check ticked, and the card's line once main has answered. */
 async function saveCheckedKey(card: HTMLElement) {
   fireEvent.change(within(card).getByTestId('key-input'), { target: { value: key } });
-  fireEvent.click(within(card).getByRole('checkbox'));
+  expect(within(card).getByRole('checkbox')).toHaveProperty('checked', true); // ticked unless unticked (walk23)
   fireEvent.click(within(card).getByRole('button', { name: /^(Save key|احفظ المفتاح)$/ }));
   await waitFor(() => expect(within(card).queryByTestId('key-input')).toBeNull(), { timeout: 15_000 });
   return within(card).getByTestId('profile-notice').textContent!;

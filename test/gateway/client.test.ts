@@ -157,6 +157,23 @@ describe('errors', () => {
     expect(result).toMatchObject({ ok: false, error: { kind: 'key_rejected', gateway: { errorCode: 'INVALID_API_KEY' } } });
   });
 
+  // Walk23: the sale's refusal said "this profile" only; the key-gone sentence names the profile and the key's last four.
+  it('a refused key on a sale names the profile and the key by its last four only, in both languages', async () => {
+    const wrong = 'sk_test_W23wrong_Not_The_Gateways_9c0d';
+    const result = await sale({}, { ...env.conn, apiKey: wrong, profileName: 'Souq sandbox' });
+    if (result.ok) throw new Error('the wrong key was taken');
+    expect(result.error).toMatchObject({ kind: 'key_rejected', mayHaveHappened: false, reasonKey: 'gateway.keyRejectedOf', reasonValues: { profile: 'Souq sandbox', lastFour: '9c0d' } });
+    const why = toAppFailure(result.error).extra.reason!;
+    expect(wordReason('en', why)).toMatch(/^The gateway refused the API key ending 9c0d of the profile "\u2068Souq sandbox\u2069"\. Check that profile’s key in Settings \(the profile’s "Replace key"\)\./);
+    expect(wordReason('ar', why)).toMatch(/^رفضت البوابة مفتاح API المنتهي بـ \u20669c0d\u2069 لملف التعريف «\u2068Souq sandbox\u2069»\. /);
+    // Nothing more of the key than its last four, in either language or the failure itself.
+    for (const text of [wordReason('en', why), wordReason('ar', why), JSON.stringify(toAppFailure(result.error))]) expect(text).not.toContain(wrong.slice(0, -4));
+    // A connection without a profile's name (a tool's own) keeps the sentence without one.
+    const bare = await client.status({ ...env.conn, apiKey: wrong }, { orderId: 'x' });
+    expect(bare).toMatchObject({ ok: false, error: { kind: 'key_rejected' } });
+    expect(bare.ok || bare.error.reasonKey).toBeUndefined();
+  });
+
   it('hash_rejected when the hash does not match', async () => {
     const tampering = createGatewayClient({
       logger: clientLogger,

@@ -64,7 +64,10 @@ describeWithKeychain('a recorded key the keychain no longer holds', () => {
     await app.handlers.getKeychainStatus({}, ctx);
     await app.handlers.setProfileKey({ id: app.id, key: 'sk_test_Set_Again_9c2d' }, ctx);
     expect(await keyOf(app)).toEqual({ configured: true, lastFour: '9c2d' });
-    expect((await app.store.activeConnection()).connection.apiKey).toBe('sk_test_Set_Again_9c2d');
+    const { connection } = await app.store.activeConnection();
+    expect(connection.apiKey).toBe('sk_test_Set_Again_9c2d');
+    // Carried so a refused key is said with the profile's name (walk23; test/gateway/client.test.ts).
+    expect(connection.profileName).toBe(sandboxInput.name);
   });
 
   it('a key put back by hand is found again on the next look', async () => {

@@ -45,7 +45,7 @@ describeWithKeychain('key vault on the real keychain', () => {
     const set = await handlers.setProfileKey({ id, key: ` ${first} ` }, ctx);
     expect(set).toEqual({ ok: true, value: { profile: expect.objectContaining({ id, key: { configured: true, lastFour: '9f3a' } }), check: null } });
     expect(await keytar.getPassword('Paydesk', id)).toBe(first);
-    expect((await store.activeConnection()).connection).toEqual({ baseUrl: sandboxInput.baseUrl, apiKey: first, pathOverrides: {} });
+    expect((await store.activeConnection()).connection).toEqual({ baseUrl: sandboxInput.baseUrl, apiKey: first, pathOverrides: {}, profileName: sandboxInput.name });
 
     const second = 'sk_test_Replacement_KEY_77c1';
     await handlers.setProfileKey({ id, key: second }, ctx);

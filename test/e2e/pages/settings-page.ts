@@ -29,7 +29,7 @@ export class SettingsPage extends AppPage {
     if (fields.environment) await form.getByLabel('Environment').selectOption(fields.environment);
     if (fields.baseUrl !== undefined) await form.getByLabel(/^Base URL/).fill(fields.baseUrl);
     if (fields.currency) await form.getByLabel('Default currency').selectOption(fields.currency);
-    if (fields.successUrl !== undefined) await form.getByLabel(/^Default success URL/).fill(fields.successUrl);
+    if (fields.successUrl !== undefined) await form.getByLabel('Default success URL', { exact: true }).fill(fields.successUrl);
     if (fields.overrides) {
       const details = form.locator('details.advanced');
       if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.locator('summary').click();
@@ -68,7 +68,8 @@ export class SettingsPage extends AppPage {
     if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
     const form = card.locator('form.key-form');
     await form.getByLabel(`API key for “\u2068${profileName}\u2069”`).fill(key); // the name isolated (FSI…PDI), as in every sentence
-    if (options.test) await form.getByLabel(/^Check the key with the gateway/).check();
+    // Ticked unless unticked (walk23): a test that does not ask for the check unticks it.
+    await form.getByLabel(/^Check the key with the gateway/).setChecked(options.test === true);
     const outcome = await this.submitAndWait(form, 'Save key');
     const text = outcome === 'saved' ? await card.getByTestId('profile-notice').textContent() : await form.locator('.field-error').textContent();
     return { outcome, text: text ?? '' };

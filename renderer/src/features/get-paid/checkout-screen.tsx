@@ -12,7 +12,7 @@ import { useLanguage, useT } from '../../i18n';
 import { formatDateSpelled } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { addDays, AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, CustomerFields, CheckField } from './form-kit';
-import { UrlFields } from './link-form';
+import { UrlFields, useUrlDefaults } from './url-defaults';
 import { focusFirstError } from '../../ui/focus';
 import { DateField, focusDateMistake } from '../../ui/date-field';
 import { Amount, OpenInTransactions, PaymentStateLabel, ResultBox, UnknownOutcome, useLivePayment } from './outcome';
@@ -106,6 +106,7 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
   const on = today();
   const expiry = v.expireDate || defaultExpiry;
   const hasAddress = Boolean(v.country || v.state || v.city || v.address || v.zip);
+  const urls = useUrlDefaults();
   /** What is wrong with the form as it is now: at Save, and as a field told of a problem is edited. */
   const check = (): Problems => {
     const problems: Problems = {};
@@ -115,6 +116,7 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
     checkDates(v.issueDate, expiry, problems, on);
     checkUrl(v.successUrl, 'successUrl', problems);
     checkUrl(v.failureUrl, 'failureUrl', problems);
+    urls.check(v, problems);
     return problems;
   };
   const fields = useFieldErrors(form, problemText(check()));
@@ -138,6 +140,7 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
       });
       setBusy(false);
       if (result.ok) {
+        await urls.keepTyped(v);
         forget();
         rememberCurrency(v.currency);
         return onCreated(result.value);
@@ -177,7 +180,7 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
           <DateField id={fieldId(form, 'expireDate')} label={t('gp.expireDate')} value={v.expireDate} onChange={set('expireDate')} error={errors.expireDate ?? problemText(expiryProblem(v.issueDate, expiry, on)).expireDate} min={v.issueDate > on ? v.issueDate : on}
             hint={v.expireDate ? formatDateSpelled(v.expireDate, language) : defaultExpiry ? t('gp.expireDate.default', { date: formatDateSpelled(defaultExpiry, language) }) : undefined} />
         </div>
-        <UrlFields form={form} values={v} set={(k) => set(k) as (s: string) => void} errors={errors} />
+        <UrlFields form={form} values={v} set={(k) => set(k) as (s: string) => void} errors={errors} defaults={urls} />
         <SendError error={error} />
         <div className="form-actions">
           <button type="submit" className="gp-primary" data-testid="checkout-submit" aria-keyshortcuts={shortcutKeys('submit')}>{busy ? t('gp.sending') : (sendAmount(v.amount, v.currency) ? t('gp.checkout.createFor', { amount: sendAmount(v.amount, v.currency)! }) : t('gp.checkout.create'))}</button>

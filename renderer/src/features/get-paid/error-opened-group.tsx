@@ -4,8 +4,9 @@
 // the field, dropping the keyboard and losing the rest of what they typed (the eleventh walk).
 import { useState, type ReactNode } from 'react';
 
-export function ErrorOpenedGroup({ summary, hasError, children }: { summary: ReactNode; hasError: boolean; children: ReactNode }) {
-  const [open, setOpen] = useState(hasError);
+/** `startOpen`: drawn open, its fields needed from the start (a profile without default addresses, walk23). */
+export function ErrorOpenedGroup({ summary, hasError, startOpen = false, children }: { summary: ReactNode; hasError: boolean; startOpen?: boolean; children: ReactNode }) {
+  const [open, setOpen] = useState(hasError || startOpen);
   // Opened in the same draw as the message (set while drawing, as React allows for state that follows
   // a prop): an effect opened it a frame later, after the message was already shown.
   if (hasError && !open) setOpen(true);

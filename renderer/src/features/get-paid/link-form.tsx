@@ -14,7 +14,7 @@ import { useSession } from '../../app/session-store';
 import { SettingsLink } from '../settings/settings-link';
 import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { formatAmount, formatDateSpelled } from '../../i18n/format';
-import { addDays, AmountField, fieldId, formKeys, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, type FieldErrors, CustomerFields } from './form-kit';
+import { addDays, AmountField, fieldId, formKeys, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, CustomerFields } from './form-kit';
 import { useSelectCopyOnEntry } from '../../ui/select-on-entry';
 import { checkAmount, checkCustomer, checkDates, checkUrl, customerToSend, expiryProblem, type Problems } from './validate';
 import { useFieldErrors } from './field-errors';
@@ -28,7 +28,7 @@ import { rememberCurrency, useStartCurrency } from './last-currency';
 import { useKeptDraft, type LinkDraft } from './kept-drafts';
 import { shortcutKeys } from '../../ui/shortcuts';
 import { typedDir } from '../../ui/typed-dir';
-import { ErrorOpenedGroup } from './error-opened-group';
+import { UrlFields, useUrlDefaults } from './url-defaults';
 
 const form = 'link';
 
@@ -70,7 +70,9 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
     if (!edited.current && v === startValues.current) return;
     keep({ values: v, lines: invoice.lines, pricesIncludeVat: invoice.pricesIncludeVat, buyerVat: invoice.buyerVat, language: invoice.language, again });
   }, [v, invoice.lines, invoice.pricesIncludeVat, invoice.buyerVat, invoice.language]);
-  const created = (payment: PaymentView) => {
+  const urls = useUrlDefaults();
+  const created = async (payment: PaymentView) => {
+    await urls.keepTyped(v);
     forget();
     rememberCurrency(v.currency);
     onCreated(payment);
@@ -99,6 +101,7 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
     checkDates(v.issueDate, expiry, problems, on);
     checkUrl(v.successUrl, 'successUrl', problems);
     checkUrl(v.failureUrl, 'failureUrl', problems);
+    urls.check(v, problems);
     return problems;
   };
   const fields = useFieldErrors(form, problemText(check()), (path) => {
@@ -189,7 +192,7 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
           <DateField id={fieldId(form, 'expireDate')} label={t('gp.expireDate')} value={v.expireDate} onChange={set('expireDate')} error={errors.expireDate ?? problemText(expiryProblem(v.issueDate, expiry, on)).expireDate} min={v.issueDate > on ? v.issueDate : on}
             hint={v.expireDate ? formatDateSpelled(v.expireDate, language) : defaultExpiry ? t('gp.expireDate.default', { date: formatDateSpelled(defaultExpiry, language) }) : undefined} />
         </div>
-        <UrlFields form={form} values={v} set={set} errors={errors} />
+        <UrlFields form={form} values={v} set={set} errors={errors} defaults={urls} />
         <SendError error={error} />
         <div className="form-actions">
           <button type="submit" className="gp-primary" data-testid="link-submit" aria-keyshortcuts={shortcutKeys('submit')}>{busy ? t('gp.sending') : (sendAmount(v.amount, v.currency) ? t('gp.link.createFor', { amount: sendAmount(v.amount, v.currency)! }) : t('gp.link.create'))}</button>
@@ -205,18 +208,6 @@ export type LinkValues = {
   orderId: string; amount: string; currency: CurrencyCode; description: string; name: string; email: string; phone: string;
   issueDate: string; expireDate: string; successUrl: string; failureUrl: string;
 };
-
-export function UrlFields({ form, values, set, errors }: { form: string; values: { successUrl: string; failureUrl: string }; set(key: 'successUrl' | 'failureUrl'): (v: string) => void; errors: FieldErrors }) {
-  const t = useT();
-  const profile = useSession((s) => s.profile);
-  const hint = (fallback: string | null | undefined) => (fallback ? t('gp.url.default', { url: fallback }) : profile?.environment === 'practice' ? t('gp.url.practice') : t('gp.url.none'));
-  return (
-    <ErrorOpenedGroup summary={t('gp.urls')} hasError={Boolean(errors.successUrl || errors.failureUrl)}>
-      <TextField form={form} path="successUrl" label={t('gp.successUrl')} hint={hint(profile?.successUrl)} value={values.successUrl} onChange={set('successUrl')} errors={errors} ltr type="url" autoComplete="off" />
-      <TextField form={form} path="failureUrl" label={t('gp.failureUrl')} hint={hint(profile?.failureUrl)} value={values.failureUrl} onChange={set('failureUrl')} errors={errors} ltr type="url" autoComplete="off" />
-    </ErrorOpenedGroup>
-  );
-}
 
 /**
  * Whether the profile can issue invoices, and the invoice part of the form's state. `againOf`: the

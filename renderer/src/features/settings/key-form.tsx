@@ -20,7 +20,10 @@ export function KeyForm({ profile, onDone, onCancel }: Props) {
   const wordError = useWordedError();
   const [key, setKey] = useState('');
   const forget = useForgetTyped();
-  const [test, setTest] = useState(false);
+  // Checked unless unticked (walk23): a wrong key saved unchecked was taken silently and the first sale
+  // with it failed. Main sends it only to this profile's own gateway, and still saves it when that
+  // cannot be reached, saying the key was not checked.
+  const [test, setTest] = useState(true);
   const [error, setError] = useState<AppError>();
   const [busy, setBusy] = useState(false);
   const [answers, setAnswers] = useState(0); // answered submits: tests wait on data-answers

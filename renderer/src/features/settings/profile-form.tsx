@@ -143,10 +143,14 @@ export function ProfileForm({ profile, teamProfileId: asked, onDone, onCancel }:
           ))}
         </select>
       </Field>
-      <Field id={id('successUrl')} label={t('settings.field.successUrl')} value={successUrl} onChange={(e) => setSuccessUrl(e.target.value)} error={fieldError('successUrl')} dir="ltr" inputMode="url" autoComplete="off" spellCheck={false} />
-      <Field id={id('failureUrl')} label={t('settings.field.failureUrl')} value={failureUrl} onChange={(e) => setFailureUrl(e.target.value)} error={fieldError('failureUrl')} dir="ltr" inputMode="url" autoComplete="off" spellCheck={false}
-        // "(optional)", and then a sandbox's first link was refused for want of them (the eleventh walk).
-        hint={practice ? undefined : t('settings.field.urls.hint')} />
+      {/* Asked for on a new sandbox or production profile, with what they are for: "(optional)" alone,
+          and a new sandbox's first link was refused for want of them (the eleventh walk, walk22, walk23). */}
+      <fieldset className="profile-urls" aria-describedby={practice ? undefined : id('urls-hint')}>
+        <legend>{t('settings.field.urls')}</legend>
+        {!practice && <p className="field-hint" id={id('urls-hint')}>{t('settings.field.urls.hint')}</p>}
+        <Field id={id('successUrl')} label={t('settings.field.successUrl')} value={successUrl} onChange={(e) => setSuccessUrl(e.target.value)} error={fieldError('successUrl')} hint={practice ? undefined : t('settings.field.successUrl.hint')} dir="ltr" inputMode="url" placeholder={practice ? undefined : 'https://shop.example/paid'} autoComplete="off" spellCheck={false} />
+        <Field id={id('failureUrl')} label={t('settings.field.failureUrl')} value={failureUrl} onChange={(e) => setFailureUrl(e.target.value)} error={fieldError('failureUrl')} hint={practice ? undefined : t('settings.field.failureUrl.hint')} dir="ltr" inputMode="url" placeholder={practice ? undefined : 'https://shop.example/not-paid'} autoComplete="off" spellCheck={false} />
+      </fieldset>
       {!practice && (
         <details className="advanced" open={Object.keys(error?.fields ?? {}).some((k) => k.startsWith('pathOverrides')) || undefined}>
           <summary>{t('settings.field.advanced')}</summary>
