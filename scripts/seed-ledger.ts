@@ -15,7 +15,7 @@ import { storedLastError } from '../main/ledger/last-error';
 import { appendTransactions } from '../main/practice/store';
 import type { Transaction } from '../main/practice/model';
 import { batchInsert, type Batch } from './seed-batch';
-import { gatewayTransactionOf, openSeedStates } from './seed-gateway';
+import { gatewayTransactionOf, openDays, openSeedStates } from './seed-gateway';
 
 const refusedLastError = storedLastError({ key: 'gateway.request_rejected' });
 const latinFirst = ['Layla', 'Omar', 'Maryam', 'Zaid', 'Sara', 'Khalid', 'Noura', 'Fahad', 'Huda', 'Yousef', 'Ahmed', 'Reem', 'Faisal', 'Dana', 'James', 'Anna', 'Priya', 'Hassan'];
@@ -261,6 +261,12 @@ export function writeSeedRows(db: LedgerDb, options: SeedOptions, share: SeedSha
     // was lost (the reconciler then wrote "create_external", an action the app never words).
     if (kind === 'external' && (state === 'not_created' || state === 'unknown')) state = 'paid';
     if ((kind === 'link' || kind === 'checkout') && state === 'authorised' && rnd() < 0.5) state = 'pending';
+    // Open at the seed's end only if made in its last week (a link's or session's days, the
+    // gateway's default): an older one the app would have checked long since and recorded as the
+    // gateway settled it, its days over unpaid (expired), its 3-D Secure check failed (declined).
+    // The app, opened on a ledger of year-old open payments, asked about them all at once.
+    const recent = t >= end - openDays * 86_400_000;
+    if (state === 'pending' && !recent) state = kind === 'link' || kind === 'checkout' ? 'expired' : 'declined';
     const arabic = rnd() < 0.35;
     const first = arabic ? arabicFirst[Math.floor(rnd() * arabicFirst.length)]! : latinFirst[Math.floor(rnd() * latinFirst.length)]!;
     const lastName = arabic ? arabicLast[Math.floor(rnd() * arabicLast.length)]! : latinLast[Math.floor(rnd() * latinLast.length)]!;
@@ -293,7 +299,7 @@ export function writeSeedRows(db: LedgerDb, options: SeedOptions, share: SeedSha
     );
     if (atGateway && txId && openSeedStates.has(state)) {
       const tx = gatewayTransactionOf({
-        i, kind, state, orderId, transactionId: txId, amountMinor: amount, currency, description, customer: { name: `${first} ${lastName}`, email, phone },
+        i, kind, state, recent, orderId, transactionId: txId, amountMinor: amount, currency, description, customer: { name: `${first} ${lastName}`, email, phone },
         card: cardBin && cardLast4 ? { bin: cardBin, last4: cardLast4 } : null, at, updatedAt: later(state === 'pending' ? 0 : 30),
       });
       if (tx) atGateway.push(tx);
