@@ -12,6 +12,7 @@ import type { LedgerDb } from '../main/ledger/database';
 import { rebuildLedgerDerived, rebuildSearchIndex } from '../main/ledger/derived';
 import { leanAnswer, webhookColumns } from '../main/ledger/lean-answer';
 import { storedLastError } from '../main/ledger/last-error';
+import { addDays } from '../main/practice/dates';
 import { appendTransactions } from '../main/practice/store';
 import type { Transaction } from '../main/practice/model';
 import { batchInsert, type Batch } from './seed-batch';
@@ -173,8 +174,8 @@ export function writeSeedRows(db: LedgerDb, options: SeedOptions, share: SeedSha
   const table = (on: boolean, head: string, row: string): Batch => (on ? batchInsert(db, head, row) : { add: () => {}, flush: () => {} });
   const insertPayment = table(payments, `INSERT INTO payments (rowid, id, profile_id, environment, kind, order_id, amount_minor, currency, description, customer_name, customer_email, customer_phone,
     card_bin, card_last4, transaction_id, session_id, link_url, recurring_token, parent_payment_id, auth_only, state, status_word, captured_minor, refunded_minor, created_by, created_at, updated_at,
-    last_checked_at, next_check_at, check_attempts, needs_attention, watched, last_error)`,
-    `(?, ?, ?, 'practice', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0, ?)`);
+    last_checked_at, next_check_at, check_attempts, needs_attention, watched, last_error, expire_date)`,
+    `(?, ?, ?, 'practice', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0, ?, ?)`);
   // The child tables as stored since migration 11 (main/ledger/packing.ts): the payment by its
   // rowid, ids and hashes as bytes, times as milliseconds, repeated words by id.
   const insertOp = table(children, `INSERT INTO ledger_operations (id, payment, seq, kind, amount_minor, base_minor, reason, os_user, outcome, error_code, error_message, gateway_answer, created_at, completed_at)`,
@@ -265,7 +266,10 @@ export function writeSeedRows(db: LedgerDb, options: SeedOptions, share: SeedSha
     // gateway's default): an older one the app would have checked long since and recorded as the
     // gateway settled it, its days over unpaid (expired), its 3-D Secure check failed (declined).
     // The app, opened on a ledger of year-old open payments, asked about them all at once.
-    const recent = t >= end - openDays * 86_400_000;
+    // Every fourth link given a month to be paid (its expiry date recorded, as the app records one given).
+    const days = kind === 'link' && i % 4 === 0 ? 30 : openDays;
+    const expireDate = days === openDays ? null : addDays(at.slice(0, 10), days);
+    const recent = t >= end - days * 86_400_000;
     if (state === 'pending' && !recent) state = kind === 'link' || kind === 'checkout' ? 'expired' : 'declined';
     const arabic = rnd() < 0.35;
     const first = arabic ? arabicFirst[Math.floor(rnd() * arabicFirst.length)]! : latinFirst[Math.floor(rnd() * latinFirst.length)]!;
@@ -295,11 +299,11 @@ export function writeSeedRows(db: LedgerDb, options: SeedOptions, share: SeedSha
       state, word, captured, refunded, user, at, later(state === 'pending' ? 0 : 30), checked ? later(60) : null,
       state === 'unknown' || state === 'pending' ? later(60 * 24) : null, state === 'unknown' ? 1 : 0,
       // As the app stores it now (main/ledger/last-error.ts): a reason each language words.
-      state === 'not_created' ? refusedLastError : null,
+      state === 'not_created' ? refusedLastError : null, expireDate,
     );
     if (atGateway && txId && openSeedStates.has(state)) {
       const tx = gatewayTransactionOf({
-        i, kind, state, recent, orderId, transactionId: txId, amountMinor: amount, currency, description, customer: { name: `${first} ${lastName}`, email, phone },
+        i, kind, state, recent, days, orderId, transactionId: txId, amountMinor: amount, currency, description, customer: { name: `${first} ${lastName}`, email, phone },
         card: cardBin && cardLast4 ? { bin: cardBin, last4: cardLast4 } : null, at, updatedAt: later(state === 'pending' ? 0 : 30),
       });
       if (tx) atGateway.push(tx);

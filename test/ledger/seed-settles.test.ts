@@ -20,15 +20,15 @@ const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-seed-settles-'));
 const started = Date.now();
 let clock = new Date(started);
 const now = () => clock;
-type Row = { order_id: string; kind: string; state: string; created_at: string; needs_attention: number; attention_reason: string | null; last_error: string | null };
+type Row = { order_id: string; kind: string; state: string; created_at: string; expire_date: string | null; needs_attention: number; attention_reason: string | null; last_error: string | null };
 let before: Row[] = [];
 
 beforeAll(() => {
   const db = openLedgerDb(dataDir);
-  // Ten days up to now: the last week's payments open (the older ones settled as the app would have
+  // Two weeks up to now: the last week's payments open (the older ones settled as the app would have
   // recorded them), some unpaid links still within their 7 days, some past them.
-  seedLedger(db, { payments: 1_000, seed: 9, start: new Date(started - 10 * 86_400_000), end: new Date(started - 60_000), practiceStateFile: join(dataDir, practiceStateFileName) });
-  before = db.prepare("SELECT order_id, kind, state, created_at, needs_attention, attention_reason, last_error FROM payments WHERE next_check_at IS NOT NULL").all() as Row[];
+  seedLedger(db, { payments: 1_500, seed: 9, start: new Date(started - 14 * 86_400_000), end: new Date(started - 60_000), practiceStateFile: join(dataDir, practiceStateFileName) });
+  before = db.prepare("SELECT order_id, kind, state, created_at, expire_date, needs_attention, attention_reason, last_error FROM payments WHERE next_check_at IS NOT NULL").all() as Row[];
   db.close();
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -37,8 +37,9 @@ it('answers every open payment of the seed as the gateway that made it: Needs at
   // The seed's open payments, each kind the reconciler asks about.
   expect(new Set(before.filter((r) => r.state === 'pending').map((r) => r.kind))).toEqual(expect.objectContaining(new Set(['link', 'checkout', 'sale'])));
   expect(before.filter((r) => r.state === 'unknown').length).toBeGreaterThan(1);
-  // Open only if made in the seed's last week: an older one the app would long since have settled.
-  expect(before.filter((r) => r.state === 'pending' && Date.parse(r.created_at) < started - 7 * 86_400_000 - 60_000)).toEqual([]);
+  // Open only if made in the seed's last week (a link given a month: its month): an older one the app would long since have settled.
+  expect(before.filter((r) => r.state === 'pending' && !r.expire_date && Date.parse(r.created_at) < started - 7 * 86_400_000 - 60_000)).toEqual([]);
+  expect(before.filter((r) => r.state === 'pending' && r.expire_date && Date.parse(r.created_at) < started - 8 * 86_400_000).length).toBeGreaterThan(0);
   const practice = await startTestGateway({ stateFile: join(dataDir, practiceStateFileName), now });
   const app = await startSqliteApp({ dataDir, practice, now });
   try {
@@ -59,7 +60,7 @@ it('answers every open payment of the seed as the gateway that made it: Needs at
     expect(counts.length).toBeGreaterThan(5);
     expect(Math.max(...counts)).toBeLessThanOrEqual(flaggedAtStart);
 
-    const after = new Map((app.db.prepare('SELECT order_id, kind, state, created_at, needs_attention, attention_reason, last_error FROM payments').all() as Row[]).map((r) => [r.order_id, r]));
+    const after = new Map((app.db.prepare('SELECT order_id, kind, state, created_at, expire_date, needs_attention, attention_reason, last_error FROM payments').all() as Row[]).map((r) => [r.order_id, r]));
     const opened = before.map((r) => after.get(r.order_id)!);
     // None unsettled, none told "the gateway has no such order" but the lost creations that never reached it.
     expect(opened.filter((r) => r.needs_attention === 1)).toEqual([]);
@@ -69,7 +70,9 @@ it('answers every open payment of the seed as the gateway that made it: Needs at
     const age = (r: Row) => (clock.getTime() - Date.parse(r.created_at)) / 86_400_000;
     const expected = (r: Row) => {
       if (r.state === 'unknown') return ['not_created', 'paid', 'pending', 'expired'];
-      if (r.kind === 'link' || r.kind === 'checkout') return age(r) < 6 ? ['pending'] : age(r) > 8 ? ['expired'] : ['pending', 'expired'];
+      // 7 days, the gateway's default; a month for a link given an expiry date.
+      const days = r.expire_date ? 30 : 7;
+      if (r.kind === 'link' || r.kind === 'checkout') return age(r) < days - 1 ? ['pending'] : age(r) > days + 1 ? ['expired'] : ['pending', 'expired'];
       return r.kind === 'recurring' ? ['paid'] : ['declined'];
     };
     expect(before.map((r, i) => ({ order: r.order_id, kind: r.kind, was: r.state, state: opened[i]!.state })).filter((r, i) => !expected(before[i]!).includes(r.state))).toEqual([]);
