@@ -4,13 +4,13 @@
 // "no such order", which turned every one of them "unsettled" within half an hour (Needs attention
 // from 21 to 99+ on a 2,000-payment seed). Each transaction is in a state the practice gateway
 // reaches by its own rules (engine.ts), so its answers stay the interface's: an unpaid link or
-// checkout session with its expiry (the gateway's default 7 days, every fourth link a month: past
+// checkout session with its expiry (the gateway's default 7 days, every other link a month: past
 // it, Expired when asked), a card sale whose 3-D Secure check was failed, a recurring charge
 // approved. Of the recent lost creations every other one reached the gateway; the rest never did
 // (it answers "no such order": not created). The settled payments are not written: nothing asks
 // about them unprompted, and the state file is read whole at every start (100,000 open payments
 // took 1.1 s): the seed leaves open only its last week's payments (a month's for links given one;
-// seed-ledger.ts), about 1,200 at 1M.
+// seed-ledger.ts), about 1,600 at 1M.
 import { addDays } from '../main/practice/dates';
 import type { Transaction } from '../main/practice/model';
 import type { CurrencyCode } from '../contract/money';

@@ -266,8 +266,8 @@ export function writeSeedRows(db: LedgerDb, options: SeedOptions, share: SeedSha
     // gateway's default): an older one the app would have checked long since and recorded as the
     // gateway settled it, its days over unpaid (expired), its 3-D Secure check failed (declined).
     // The app, opened on a ledger of year-old open payments, asked about them all at once.
-    // Every fourth link given a month to be paid (its expiry date recorded, as the app records one given).
-    const days = kind === 'link' && i % 4 === 0 ? 30 : openDays;
+    // Every other link given a month to be paid (its expiry date recorded, as the app records one given).
+    const days = kind === 'link' && i % 2 === 0 ? 30 : openDays;
     const expireDate = days === openDays ? null : addDays(at.slice(0, 10), days);
     const recent = t >= end - days * 86_400_000;
     if (state === 'pending' && !recent) state = kind === 'link' || kind === 'checkout' ? 'expired' : 'declined';
