@@ -17,6 +17,7 @@ import { createKeyVault } from './vault/key-vault';
 import { createGatewayClient } from './gateway/client';
 import { createLogger, type Logger } from './log/logger';
 import { startPracticeGateway } from './practice/embedded';
+import { practiceStateFileName } from './practice/store';
 import { openLedgerDb } from './ledger/database';
 import { migrateLedger } from './ledger/migrate';
 import { appendAudit } from './ledger/audit-log';
@@ -146,7 +147,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   const overviewReader = createOverviewReader({ db, workerFile: typeof __dirname === 'string' ? join(__dirname, 'overview-worker.cjs') : undefined, threadsLater: true });
   const language = createUiLanguage(options.dataDir, options.osLanguage);
   // Its 3-D Secure page is shown in this Paydesk's frame or window: in this Paydesk's language (docs/practice-gateway.md).
-  const practice: PracticeInUse = sharedPracticeGateway() ?? await startPracticeGateway({ logger, stateFile: join(options.dataDir, 'practice-gateway.json'), hostLanguage: () => language.get() });
+  const practice: PracticeInUse = sharedPracticeGateway() ?? await startPracticeGateway({ logger, stateFile: join(options.dataDir, practiceStateFileName), hostLanguage: () => language.get() });
   // Keys: OS keychain only (service "Paydesk", account = profile id); see docs/profiles-and-keys.md.
   const vault = createKeyVault({ logger });
   const connectionProbe = createGatewayClient({ logger });

@@ -12,7 +12,11 @@ import type { LedgerDb } from '../main/ledger/database';
 import { rebuildLedgerDerived, rebuildSearchIndex } from '../main/ledger/derived';
 import { leanAnswer, webhookColumns } from '../main/ledger/lean-answer';
 import { storedLastError } from '../main/ledger/last-error';
+import { addDays } from '../main/practice/dates';
+import { appendTransactions } from '../main/practice/store';
+import type { Transaction } from '../main/practice/model';
 import { batchInsert, type Batch } from './seed-batch';
+import { gatewayTransactionOf, openDays, openSeedStates } from './seed-gateway';
 
 const refusedLastError = storedLastError({ key: 'gateway.request_rejected' });
 const latinFirst = ['Layla', 'Omar', 'Maryam', 'Zaid', 'Sara', 'Khalid', 'Noura', 'Fahad', 'Huda', 'Yousef', 'Ahmed', 'Reem', 'Faisal', 'Dana', 'James', 'Anna', 'Priya', 'Hassan'];
@@ -61,6 +65,12 @@ export type SeedOptions = {
   onPhase?: (phase: string, seconds: number) => void;
   /** The ids' random part (3 hex digits), fixed only to compare two seeds row for row; else new each seed. */
   idTail?: string;
+  /**
+   * The practice gateway's state file in the same data folder (`practice-gateway.json`): the open
+   * payments the app will ask it about are written there too, as if made through it (seed-gateway.ts).
+   * Without it (the tests' ledgers), the gateway never heard of them.
+   */
+  practiceStateFile?: string;
 };
 /** Which tables a thread writes: all of them (seedLedger), or its share when two threads seed (seed-two-threads.ts). */
 export type SeedShare = 'all' | 'payments' | 'children';
@@ -155,6 +165,8 @@ export function writeSeedRows(db: LedgerDb, options: SeedOptions, share: SeedSha
   const profile = options.profileId ?? 'practice';
   const n = options.payments;
   const counts: SeedCounts = { payments: 0, operations: 0, history: 0, audit: 0, webhooks: 0, checks: 0 };
+  // The gateway's side of the open payments, written by the thread writing the child tables.
+  const atGateway: Transaction[] | undefined = children && options.practiceStateFile ? [] : undefined;
 
   // Each table's rows in multi-row INSERTs (seed-batch.ts); a payment's rowid is given, 1 up (the
   // table is empty), so its rows need not wait for its insert. A table outside the share is not
@@ -162,8 +174,8 @@ export function writeSeedRows(db: LedgerDb, options: SeedOptions, share: SeedSha
   const table = (on: boolean, head: string, row: string): Batch => (on ? batchInsert(db, head, row) : { add: () => {}, flush: () => {} });
   const insertPayment = table(payments, `INSERT INTO payments (rowid, id, profile_id, environment, kind, order_id, amount_minor, currency, description, customer_name, customer_email, customer_phone,
     card_bin, card_last4, transaction_id, session_id, link_url, recurring_token, parent_payment_id, auth_only, state, status_word, captured_minor, refunded_minor, created_by, created_at, updated_at,
-    last_checked_at, next_check_at, check_attempts, needs_attention, watched, last_error)`,
-    `(?, ?, ?, 'practice', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0, ?)`);
+    last_checked_at, next_check_at, check_attempts, needs_attention, watched, last_error, expire_date)`,
+    `(?, ?, ?, 'practice', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0, ?, ?)`);
   // The child tables as stored since migration 11 (main/ledger/packing.ts): the payment by its
   // rowid, ids and hashes as bytes, times as milliseconds, repeated words by id.
   const insertOp = table(children, `INSERT INTO ledger_operations (id, payment, seq, kind, amount_minor, base_minor, reason, os_user, outcome, error_code, error_message, gateway_answer, created_at, completed_at)`,
@@ -250,6 +262,15 @@ export function writeSeedRows(db: LedgerDb, options: SeedOptions, share: SeedSha
     // was lost (the reconciler then wrote "create_external", an action the app never words).
     if (kind === 'external' && (state === 'not_created' || state === 'unknown')) state = 'paid';
     if ((kind === 'link' || kind === 'checkout') && state === 'authorised' && rnd() < 0.5) state = 'pending';
+    // Open at the seed's end only if made in its last week (a link's or session's days, the
+    // gateway's default): an older one the app would have checked long since and recorded as the
+    // gateway settled it, its days over unpaid (expired), its 3-D Secure check failed (declined).
+    // The app, opened on a ledger of year-old open payments, asked about them all at once.
+    // Every other link given a month to be paid (its expiry date recorded, as the app records one given).
+    const days = kind === 'link' && i % 2 === 0 ? 30 : openDays;
+    const expireDate = days === openDays ? null : addDays(at.slice(0, 10), days);
+    const recent = t >= end - days * 86_400_000;
+    if (state === 'pending' && !recent) state = kind === 'link' || kind === 'checkout' ? 'expired' : 'declined';
     const arabic = rnd() < 0.35;
     const first = arabic ? arabicFirst[Math.floor(rnd() * arabicFirst.length)]! : latinFirst[Math.floor(rnd() * latinFirst.length)]!;
     const lastName = arabic ? arabicLast[Math.floor(rnd() * arabicLast.length)]! : latinLast[Math.floor(rnd() * latinLast.length)]!;
@@ -264,18 +285,29 @@ export function writeSeedRows(db: LedgerDb, options: SeedOptions, share: SeedSha
     const checked = state === 'unknown' || rnd() < 0.1;
     const ref = BigInt(i + 1);
     const recurringToken = kind === 'checkout' && rnd() < 0.1;
+    const email = `${latinFirst[i % latinFirst.length]!.toLowerCase()}.${i.toString(36)}@example.com`;
+    const phone = `+9665${String(10_000_000 + ((i * 7919) % 89_999_999))}`;
+    const cardBin = card ? `5${String(12345 + (i % 7)).padStart(5, '0')}` : null;
+    const cardLast4 = card ? String(1000 + (i % 9000)) : null;
+    const description = kind === 'sale' || kind === 'external' ? null : descriptions[i % descriptions.length]!;
     if (payments) insertPayment.add(
-      ref, id, profile, kind, orderId, amount, currency, kind === 'sale' || kind === 'external' ? null : descriptions[i % descriptions.length]!,
-      kind === 'external' ? null : `${first} ${lastName}`, kind === 'external' ? null : `${latinFirst[i % latinFirst.length]!.toLowerCase()}.${i.toString(36)}@example.com`,
-      kind === 'external' ? null : `+9665${String(10_000_000 + ((i * 7919) % 89_999_999))}`,
-      card ? `5${String(12345 + (i % 7)).padStart(5, '0')}` : null, card ? String(1000 + (i % 9000)) : null, txId,
+      ref, id, profile, kind, orderId, amount, currency, description,
+      kind === 'external' ? null : `${first} ${lastName}`, kind === 'external' ? null : email, kind === 'external' ? null : phone,
+      cardBin, cardLast4, txId,
       kind === 'checkout' ? `cs_${i.toString(36)}` : null, kind === 'link' ? `https://pay.example/link?linkId=ln_${i.toString(36)}` : null,
       recurringToken ? `rt_${i.toString(36)}` : null, state === 'authorised' || state === 'partially_captured' ? 1 : 0,
       state, word, captured, refunded, user, at, later(state === 'pending' ? 0 : 30), checked ? later(60) : null,
       state === 'unknown' || state === 'pending' ? later(60 * 24) : null, state === 'unknown' ? 1 : 0,
       // As the app stores it now (main/ledger/last-error.ts): a reason each language words.
-      state === 'not_created' ? refusedLastError : null,
+      state === 'not_created' ? refusedLastError : null, expireDate,
     );
+    if (atGateway && txId && openSeedStates.has(state)) {
+      const tx = gatewayTransactionOf({
+        i, kind, state, recent, days, orderId, transactionId: txId, amountMinor: amount, currency, description, customer: { name: `${first} ${lastName}`, email, phone },
+        card: cardBin && cardLast4 ? { bin: cardBin, last4: cardLast4 } : null, at, updatedAt: later(state === 'pending' ? 0 : 30),
+      });
+      if (tx) atGateway.push(tx);
+    }
     historyId = 0;
     opSeq = 0;
     counts.payments++;
@@ -332,6 +364,7 @@ export function writeSeedRows(db: LedgerDb, options: SeedOptions, share: SeedSha
   }
   writeUntil(BigInt(Number.MAX_SAFE_INTEGER));
   for (const batch of [insertPayment, insertOp, insertHistory, insertWebhook, insertCheck, insertAudit]) batch.flush();
+  if (atGateway) appendTransactions(options.practiceStateFile!, atGateway);
   return { counts, seq, prevHash };
 }
 

@@ -11,6 +11,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ledgerFileName, openLedgerDb } from '../main/ledger/database';
+import { practiceStateFileName } from '../main/practice/store';
 import { rebuildLedgerDerived, rebuildSearchIndex } from '../main/ledger/derived';
 import { searchTableSql } from '../main/ledger/migration-23';
 import { analyze, bulkPragmas, checkEmpty, dropDerived, markChainVerified, phaseTimer, writeSeedRows, type SeedCounts, type SeedOptions } from './seed-ledger';
@@ -70,7 +71,7 @@ export async function seedFolder(dataDir: string, options: SeedOptions, workerFi
     db.pragma('foreign_keys = OFF');
     const dropped = dropDerived(db, ['payments']);
     const rows = db.transaction(() => {
-      const written = writeSeedRows(db, { ...options, idTail: job.options.idTail }, 'children');
+      const written = writeSeedRows(db, { ...options, idTail: job.options.idTail, practiceStateFile: join(dataDir, practiceStateFileName) }, 'children');
       phase('rows (child tables and audit chain; the payments in a second thread)');
       dropped.indexes();
       return written;

@@ -21,6 +21,9 @@ export type PracticeStore = {
   save(): void;
 };
 
+/** The embedded gateway's state file in the app's data folder (composition.ts; the seed writes it too). */
+export const practiceStateFileName = 'practice-gateway.json';
+
 const logFormat = 'paydesk-practice-log';
 type Header = { format: typeof logFormat; version: 2; apiKey: string; webhookSecret: string };
 type Line = { t: Transaction } | { c: Challenge } | { r: PracticeRecord };
@@ -119,6 +122,20 @@ export function openPracticeStore(options: { stateFile?: string; apiKey?: string
   };
   if (options.stateFile && (!loaded || loaded.rewrite || options.apiKey || options.webhookSecret)) rewrite(options.stateFile);
   return store;
+}
+
+/**
+ * Adds transactions to a state file as if they had been made through the gateway (a seeded
+ * ledger's open payments, scripts/seed-gateway.ts): appended to its log as the gateway appends
+ * its own, the log started first (with a new key) when there is none.
+ */
+export function appendTransactions(stateFile: string, transactions: readonly Transaction[]): void {
+  openPracticeStore({ stateFile });
+  const chunk = 10_000; // lines joined a chunk at a time: a million would be one string of 400 MB
+  for (let i = 0; i < transactions.length; i += chunk) {
+    const lines = transactions.slice(i, i + chunk).map((t) => JSON.stringify({ t } satisfies Line));
+    appendFileSync(stateFile, `${lines.join('\n')}\n`, { mode: 0o600 });
+  }
 }
 
 function load(file: string | undefined): { state: PracticeState; rewrite: boolean } | undefined {

@@ -29,7 +29,9 @@ describe('a finance person’s week', () => {
     const now = new Date();
     // From the first day of last month: a whole last month whatever today is (30 days back from the
     // 30th left October one day, and one paid SAR payment, "1 payment", not "N payments").
-    seedLedger(db, { payments: 600, seed: 7, start: new Date(now.getFullYear(), now.getMonth() - 1, 1), end: now });
+    // 1,500: Home's unpaid links older than a week are the seed's month-long links only (the rest
+    // expired after their 7 days, as the gateway would have said), in several currencies.
+    seedLedger(db, { payments: 1_500, seed: 7, start: new Date(now.getFullYear(), now.getMonth() - 1, 1), end: now });
     // None left in flight: the preview's reconciliation stays out of the way.
     db.exec('UPDATE ledger_operations SET outcome = 2 WHERE outcome IN (0, 3)');
     // A paid sale the practice gateway never saw (the seed made it up): its status check finds nothing.
