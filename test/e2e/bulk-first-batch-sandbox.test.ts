@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openSession, type E2eSession } from './support/session';
+import { axeViolations } from './support/axe';
 import { SettingsPage } from './pages/settings-page';
 import { BulkPage } from './pages/get-paid-page';
 import { practiceControl, practiceKey } from './support/practice-control';
@@ -60,6 +61,7 @@ describeWithKeychain('a new sandbox profile’s first bulk batch', () => {
     await preview.getByLabel(/^Success URL/).fill('https://souq.example/paid');
     await preview.getByLabel(/^Failure URL/).fill('https://souq.example/not-paid');
     expect(await preview.getByTestId('bulk-urls-used').textContent()).toBe('Every customer goes to https://souq.example/paid after paying, or to https://souq.example/not-paid if the payment does not go through.');
+    expect(await axeViolations(page)).toEqual([]);
     await session.screenshot('bulk-first-batch-addresses-en');
 
     await page.getByTestId('bulk-start').click();
