@@ -54,6 +54,7 @@ export function BulkScreen() {
     setPreview(null);
     setFile(null);
     setFileKey((k) => k + 1);
+    addressErrors.clear();
   });
   const { send, dialog } = useConfirmedSend();
   // Where every row's customer goes, asked once for the batch when the profile has no default (as a
