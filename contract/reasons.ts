@@ -50,6 +50,7 @@ export const reasonTexts = {
   'input.urlInvalid': 'Enter a full address starting with https://.',
   'input.urlScheme': 'The address must start with https://.',
   'input.urlCredentials': 'The address must not contain a user name or password.',
+  'input.urlProduction': 'On a production profile the customer is sent to an https:// address only: this one starts with http://.',
   'input.date': 'Write the date as year-month-day, as 2026-12-31.',
   'input.expiryBeforeIssue': 'The expiry date is before the issue date.',
   // A link or checkout session whose page would be dead on arrival (main/payments/offer-dates.ts); days worded as the app writes them.
@@ -269,6 +270,7 @@ export const reasonTexts = {
   // Test the connection
   'connection.accepted': 'The gateway answered and accepted the API key.',
   'connection.keyRejected': 'The gateway refused this API key. Check that it is the key of this environment (a sandbox key for a sandbox profile, a production key for a production profile) and that it was copied whole.',
+  'connection.keyRejectedOf': 'The gateway refused the API key ending {lastFour} for the profile "\u2068{profile}\u2069". Check that it is the key of this environment (a sandbox key for a sandbox profile, a production key for a production profile) and that it was copied whole.',
   'connection.unreachable': `${networkWhat} ${networkCheck} The key itself was not checked. Details: {code}.`,
   'connection.failed': 'The gateway could not be reached. Check the base URL and your connection; the key itself was not checked.',
   'connection.notGateway': 'Something answered at that address, but not like the gateway does. Check the base URL (it ends in the version segment, such as /v1); the key itself was not checked.',

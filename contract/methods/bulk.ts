@@ -125,7 +125,12 @@ export const bulkMethods = {
   }),
   bulkRun: method({
     summary: 'Starts (or resumes) sending a batch, one row at a time; answers at once. Rows the ledger already has are skipped.',
-    input: () => z.object({ batchId: id(), confirm: productionConfirmationSchema().optional() }).strict(),
+    /**
+     * `successUrl`/`failureUrl`: where every row's customer goes, for a profile without those defaults
+     * (the screen asks for them once for the batch); empty, the profile's default. Not stored with the
+     * batch: a resume is given them again (or the profile keeps them as its defaults).
+     */
+    input: () => z.object({ batchId: id(), confirm: productionConfirmationSchema().optional(), successUrl: z.string().max(2048).optional(), failureUrl: z.string().max(2048).optional() }).strict(),
     output: () => bulkBatchViewSchema(),
   }),
   bulkCancel: method({

@@ -15,7 +15,7 @@ export function bulkHandlers(deps: { bulk: BulkService }): Pick<Implementations,
       return { ...read, valid: read.rows.length - invalid, invalid };
     },
     bulkCreateBatch: (input, ctx) => bulk.createBatch(input, input.fileName, ctx),
-    bulkRun: (input, ctx) => bulk.start(input.batchId, ctx, input.confirm),
+    bulkRun: (input, ctx) => bulk.start(input.batchId, ctx, input.confirm, { successUrl: input.successUrl, failureUrl: input.failureUrl }),
     bulkCancel: (input, ctx) => bulk.cancel(input.batchId, ctx),
     getBulkBatch: (input) => bulk.view(input.batchId),
     listBulkBatches: () => bulk.list(),

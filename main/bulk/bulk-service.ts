@@ -21,6 +21,7 @@ import { newOrderId } from '../payments/order-ids';
 import type { Logger } from '../log/logger';
 import { bulkColumns, markOrdersInLedger, orderIdsToCheck, readBulkFile, vatColumns, vatOfRow, withoutKeys } from './bulk-rows';
 import { cardNumberRemoved, holdsCardNumber } from '../../contract/card';
+import { cleanUrl } from '../payments/validate-input';
 import { toAsciiDigits } from '../../contract/digits';
 import { withoutDirectionMarks } from '../../contract/text-chars';
 
@@ -34,7 +35,7 @@ export type BulkDeps = {
   now?: () => Date;
   /** Today in the business's zone, as a single link's expiry is judged (payments' `today`). */
   today(): string;
-  active(): Promise<{ profile: { id: string; environment: string; name: string } & Record<string, unknown> }>;
+  active(): Promise<{ profile: { id: string; environment: string; name: string } & Record<string, unknown>; defaults?: { successUrl?: string | null; failureUrl?: string | null } }>;
   defaultCurrency(): Promise<string>;
   requireConfirmation(profile: { id: string; environment: string; name: string }, confirm: ProductionConfirmation | undefined): void;
   /** The single-link create path (records the intent before sending). */
@@ -115,7 +116,7 @@ export function createBulkService(deps: BulkDeps) {
     }));
   }
 
-  async function run(batchId: string, ctx: CallContext, confirm: ProductionConfirmation | undefined) {
+  async function run(batchId: string, ctx: CallContext, confirm: ProductionConfirmation | undefined, urls: Addresses) {
     const control = runs.get(batchId)!;
     let lost = false;
     try {
@@ -141,7 +142,7 @@ export function createBulkService(deps: BulkDeps) {
           const link = {
             orderId: row.order_id, currency: row.currency as never, description: row.description,
             customer: { name: row.customer_name, email: row.customer_email, phone: row.customer_phone },
-            issueDate: row.issue_date ?? undefined, expireDate: row.expire_date ?? undefined, confirm,
+            issueDate: row.issue_date ?? undefined, expireDate: row.expire_date ?? undefined, confirm, ...urls,
           };
           const vat = vatOfRow(row.vat_rate ?? '');
           const payment = vat && vat !== 'invalid'
@@ -212,13 +213,16 @@ export function createBulkService(deps: BulkDeps) {
       return view(id);
     },
 
-    async start(batchId: string, ctx: CallContext, confirm: ProductionConfirmation | undefined): Promise<BulkBatchView> {
+    async start(batchId: string, ctx: CallContext, confirm: ProductionConfirmation | undefined, given: Addresses = {}): Promise<BulkBatchView> {
       const batch = await getBatch(batchId);
       if (runs.has(batchId)) return view(batchId);
       const gateway = await deps.active();
       if (gateway.profile.id !== batch.profile_id) throw fail('rule_violation', 'bulk.otherProfile');
       deps.requireConfirmation(gateway.profile, confirm);
       if (batch.state === 'done') return view(batchId);
+      // Where every row's customer goes, checked once before any row is sent: a profile without
+      // defaults and none given refused each row alike ("no default yet"), now the run itself.
+      const urls = addressesOf(given, gateway.defaults, gateway.profile.environment);
       // One laptop runs a batch: on the team ledger the database gives the run to one of them and
       // names who has it to the others.
       const control = { cancel: false, stop: false, done: Promise.resolve() };
@@ -230,7 +234,7 @@ export function createBulkService(deps: BulkDeps) {
         runs.delete(batchId);
         throw error;
       }
-      control.done = run(batchId, ctx, confirm);
+      control.done = run(batchId, ctx, confirm, urls);
       moved(batchId);
       return view(batchId);
     },
@@ -310,6 +314,18 @@ export function createBulkService(deps: BulkDeps) {
 
 export type BulkService = ReturnType<typeof createBulkService>;
 type BulkFile = { file: string; encoding?: BulkEncoding };
+type Addresses = { successUrl?: string; failureUrl?: string };
+
+/** The addresses given for the batch (empty: the profile's default), each checked as a single link's are; only the given ones go on with the rows. */
+function addressesOf(given: Addresses, defaults: { successUrl?: string | null; failureUrl?: string | null } | undefined, environment: string): Addresses {
+  const out: Addresses = {};
+  for (const field of ['successUrl', 'failureUrl'] as const) {
+    const typed = given[field]?.trim();
+    cleanUrl(typed, field, defaults?.[field], environment);
+    if (typed) out[field] = typed;
+  }
+  return out;
+}
 type Problem = BulkBatchView['rows'][number]['problems'][number];
 
 /** A cell as typed, or null when empty (as the good rows store their optional columns). */

@@ -38,8 +38,8 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
     const request = {
       amount: { minor: amountMinor, currency }, description, customer,
       issueDate: cleanDate(input.issueDate, 'issueDate'), expireDate: cleanDate(input.expireDate, 'expireDate'),
-      successUrl: cleanUrl(input.successUrl, 'successUrl', gateway.defaults?.successUrl),
-      failureUrl: cleanUrl(input.failureUrl, 'failureUrl', gateway.defaults?.failureUrl),
+      successUrl: cleanUrl(input.successUrl, 'successUrl', gateway.defaults?.successUrl, gateway.profile.environment),
+      failureUrl: cleanUrl(input.failureUrl, 'failureUrl', gateway.defaults?.failureUrl, gateway.profile.environment),
     };
     checkOfferDates(request.issueDate, request.expireDate, core.today());
     // Kept with the link for the list's "Expires 3 Dec": the date sent, else the documented default
@@ -68,8 +68,8 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
     const request = {
       amount: { minor: amountMinor, currency }, customer, address, authOnly: input.authOnly, recurringInit: input.recurringInit,
       issueDate: cleanDate(input.issueDate, 'issueDate'), expireDate: cleanDate(input.expireDate, 'expireDate'),
-      successUrl: cleanUrl(input.successUrl, 'successUrl', gateway.defaults?.successUrl),
-      failureUrl: cleanUrl(input.failureUrl, 'failureUrl', gateway.defaults?.failureUrl),
+      successUrl: cleanUrl(input.successUrl, 'successUrl', gateway.defaults?.successUrl, gateway.profile.environment),
+      failureUrl: cleanUrl(input.failureUrl, 'failureUrl', gateway.defaults?.failureUrl, gateway.profile.environment),
     };
     checkOfferDates(request.issueDate, request.expireDate, core.today());
     const { view } = await create(ctx, gateway, { kind: 'checkout', orderId: orderIdOf(input.orderId), amountMinor, currency, customer, authOnly: input.authOnly, recurringInit: input.recurringInit },
@@ -87,8 +87,8 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
     const card = cleanCard(input.card, core.now());
     refuseKeys({ 'customer.name': customer.name, 'customer.email': customer.email, 'card.holder': card.holder });
     const urls = {
-      successUrl: cleanUrl(input.successUrl, 'successUrl', gateway.defaults?.successUrl),
-      failureUrl: cleanUrl(input.failureUrl, 'failureUrl', gateway.defaults?.failureUrl),
+      successUrl: cleanUrl(input.successUrl, 'successUrl', gateway.defaults?.successUrl, gateway.profile.environment),
+      failureUrl: cleanUrl(input.failureUrl, 'failureUrl', gateway.defaults?.failureUrl, gateway.profile.environment),
     };
     const recurringInit = input.recurringInit ?? false;
     const { view, value } = await create(

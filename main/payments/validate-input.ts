@@ -6,6 +6,7 @@ import { toAsciiDigits } from '../../contract/digits';
 import { internationalPhone } from '../../contract/phone';
 // Control, invisible and direction-changing characters (the renderer refuses the same ones).
 import { bidiOrInvisible, controlChars } from '../../contract/text-chars';
+import { returnAddressProblem } from '../../contract/return-address';
 import type { ReasonKey, ReasonValues } from '../../contract/reasons';
 import { failField } from '../core/fail';
 
@@ -66,19 +67,15 @@ export function cleanPhone(value: string, field: string): string {
   return internationalPhone(value) ?? fail(field, 'input.phone');
 }
 
-export function cleanUrl(value: string | undefined | null, field: string, fallback: string | null | undefined): string {
+/** A customer's return address as typed, else the profile's default; `environment` the profile's (https only for production: contract/return-address.ts). */
+export function cleanUrl(value: string | undefined | null, field: string, fallback: string | null | undefined, environment: string): string {
   const text = value?.trim() || fallback || '';
   if (!text) fail(field, 'input.urlMissing');
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return fail(field, 'input.urlInvalid');
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') fail(field, 'input.urlScheme');
-  if (url.username || url.password) fail(field, 'input.urlCredentials');
-  return url.href;
+  const problem = returnAddressProblem(text, environment);
+  if (problem) fail(field, urlReasons[problem]);
+  return new URL(text).href;
 }
+const urlReasons = { invalid: 'input.urlInvalid', scheme: 'input.urlScheme', production: 'input.urlProduction', credentials: 'input.urlCredentials' } as const;
 
 export function cleanDate(value: string | undefined, field: string): string | undefined {
   if (!value?.trim()) return undefined;

@@ -23,7 +23,8 @@ export async function checkConnection(probe: StatusProbe, conn: GatewayConnectio
   const { kind, httpStatus } = result.error;
   switch (kind) {
     case 'key_rejected':
-      return check('key_rejected', 'connection.keyRejected');
+      // Named as a refused key is everywhere else (gateway.keyRejectedOf): the profile and the key's last four, nothing more of it.
+      return conn.profileName ? check('key_rejected', 'connection.keyRejectedOf', { profile: conn.profileName, lastFour: conn.apiKey.slice(-4) }) : check('key_rejected', 'connection.keyRejected');
     case 'timeout':
     case 'network':
     case 'cancelled': {

@@ -4,6 +4,7 @@
 // credentials; an override may not send the key to another origin (decisions §1).
 import { gatewayOperationNames, type ProfileView } from '../../contract/methods/profiles';
 import type { Reason } from '../../contract/reasons';
+import { returnAddressProblem } from '../../contract/return-address';
 import { fieldFailure, reason } from '../core/fail';
 import { gatewayOperations, operationUrl, type GatewayOperation } from '../gateway/operations';
 
@@ -110,23 +111,16 @@ export function cleanOverrides(overrides: Partial<Record<GatewayOperation, strin
   return out;
 }
 
-/** Default success and failure URLs: where the gateway sends the customer, so http(s) only, and https for production. */
+/** Default success and failure URLs: the rule of a link's own (contract/return-address.ts), in the profile form's words. */
 export function redirectUrlProblem(value: string | null, field: 'successUrl' | 'failureUrl', environment: ProfileView['environment']): Reason | undefined {
   if (value === null || !value.trim()) return undefined;
   const text = value.trim();
   const problem = textProblem(text, field, limits.url);
   if (problem) return problem;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return reason('profile.redirectInvalid', { field });
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return reason('profile.redirectScheme', { field });
-  if (environment === 'production' && url.protocol !== 'https:') return reason('profile.redirectProduction', { field });
-  if (url.username || url.password) return reason('profile.redirectCredentials', { field });
-  return undefined;
+  const wrong = returnAddressProblem(text, environment);
+  return wrong && reason(redirectReasons[wrong], { field });
 }
+const redirectReasons = { invalid: 'profile.redirectInvalid', scheme: 'profile.redirectScheme', production: 'profile.redirectProduction', credentials: 'profile.redirectCredentials' } as const;
 
 /** The shape of an API key: it travels in an HTTP header, so printable ASCII on one line. Never quoted back: only its length. */
 export function keyProblem(key: string): Reason | undefined {

@@ -233,7 +233,7 @@ export function createProfileStore(deps: ProfileStoreDeps) {
         // No point sending the key to the gateway if it cannot be kept afterwards.
         const keychainProblem = await vault.problem();
         if (keychainProblem) throw keychainProblem;
-        check = await probe({ baseUrl: current.baseUrl, apiKey, pathOverrides: current.pathOverrides });
+        check = await probe({ baseUrl: current.baseUrl, apiKey, pathOverrides: current.pathOverrides, profileName: current.name });
         // A refused key is not stored; an unreachable gateway says nothing about it, so it is.
         if (check.outcome === 'key_rejected') throw failureOf(check)!;
       }

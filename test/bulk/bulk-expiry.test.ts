@@ -26,7 +26,7 @@ const row = (orderId: string, issueDate: string, expireDate: string) => `${order
 const file = (rows: string[]) => ({ file: Buffer.from(header + rows.join('\r\n'), 'utf8').toString('base64') });
 const bulkService = () => createBulkService({
   store: createSqliteBulkStore(ledger.db), orders: ledger.service.store, logger: createMemoryLogger(), events: createEventHub(),
-  active: async () => ({ profile: { id: 'practice', name: 'Practice', environment: 'practice' } }),
+  active: () => ledger.service.active(), // its default addresses too, as composition.ts wires it
   defaultCurrency: async () => 'SAR', requireConfirmation: requireProductionConfirmation, now: () => now,
   today: () => ledger.service.today(),
   createLink: async (input) => {

@@ -25,7 +25,7 @@ const rowsCsv = (n: number, prefix: string) => header + Array.from({ length: n }
 function bulkFor(createLink?: (input: MethodInput<'createPaymentLink'>) => Promise<PaymentView>) {
   return createBulkService({
     store: createSqliteBulkStore(ledger.db), orders: ledger.service.store, logger: createMemoryLogger(), events: createEventHub(),
-    active: async () => ({ profile: { id: 'practice', name: 'Practice', environment: 'practice' } }),
+    active: () => ledger.service.active(), // its default addresses too, as composition.ts wires it
     defaultCurrency: async () => 'SAR',
     requireConfirmation: requireProductionConfirmation,
     today: () => ledger.service.today(),

@@ -78,9 +78,13 @@ describe('a key checked with the gateway says the gateway accepted it', () => {
     fireEvent.click(within(shop).getByRole('button', { name: 'Set key' }));
     fireEvent.change(within(shop).getByTestId('key-input'), { target: { value: 'practice_not_this_gateways_key' } });
     fireEvent.click(within(shop).getByRole('button', { name: 'Save key' }));
-    await waitFor(() => expect(shop.querySelector('.key-form .field-error')?.textContent).toContain('The gateway refused this API key.'), answered);
+    // Named by profile and the key's last four, as a sale's refusal names them (walk25: it said "this API key" only).
+    await waitFor(() => expect(shop.querySelector('.key-form .field-error')?.textContent).toContain('The gateway refused the API key ending _key for the profile "\u2068Shop sandbox\u2069".'), answered);
     expect(shop.querySelector('.key-form .field-error')!.textContent).toContain('a sandbox key for a sandbox profile');
     expect(within(shop).getByTestId('key-status').textContent).toBe('Not set');
+    act(() => useLanguage.getState().setLanguage('ar'));
+    await waitFor(() => expect(shop.querySelector('.key-form .field-error')?.textContent).toContain('رفضت البوابة مفتاح API المنتهي بـ \u2066_key\u2069 لملف التعريف «\u2068Shop sandbox\u2069».'));
+    expect(shop.textContent).not.toContain('practice_not_this_gateways'); // nothing more of the key than its last four
   });
 });
 

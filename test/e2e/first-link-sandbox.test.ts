@@ -40,7 +40,7 @@ describeWithKeychain('a new sandbox profile, its key and its first link', () => 
     expect(await form.getByLabel(/^Check the key with the gateway/).isChecked()).toBe(true);
     await form.getByLabel(`API key for “\u2068${profile}\u2069”`).fill(wrongKey);
     await form.getByRole('button', { name: 'Save key' }).click();
-    await expect.poll(() => form.locator('.field-error').textContent()).toContain('The gateway refused this API key.');
+    await expect.poll(() => form.locator('.field-error').textContent()).toContain(`The gateway refused the API key ending 9c0d for the profile "\u2068${profile}\u2069".`);
     await expect.poll(() => settings.keyStatus(profile).textContent()).toBe('Not set');
     await form.getByLabel(`API key for “\u2068${profile}\u2069”`).fill(practiceKey(session.preview.dataDir));
     await form.getByRole('button', { name: 'Save key' }).click();

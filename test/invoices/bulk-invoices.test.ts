@@ -28,7 +28,7 @@ describe('bulk links with a VAT rate', () => {
   it('turns rows with a rate into invoices and checks the rate and reason first', async () => {
     const bulk = createBulkService({
       store: createSqliteBulkStore(t.db), orders: t.payments.store, logger: createMemoryLogger(), events: createEventHub(),
-      active: async () => ({ profile: { id: 'practice', name: 'Practice', environment: 'practice' } }),
+      active: () => t.payments.active(), // its default addresses too, as composition.ts wires it
       defaultCurrency: async () => 'SAR', requireConfirmation: requireProductionConfirmation, today: () => t.payments.today(),
       createLink: (input, ctx) => t.payments.createLink(input, ctx),
       createInvoice: (input, ctx) => t.invoices.create(input, ctx).then((r) => r.payment),

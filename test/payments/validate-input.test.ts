@@ -123,24 +123,24 @@ describe('the customer', () => {
 
 describe('the address a customer is sent back to', () => {
   it('is the one typed, else the profile\'s default, as the browser would write it', () => {
-    expect(cleanUrl('  https://Shop.Example/return?o=1  ', 'returnUrl', 'https://default.example/')).toBe('https://shop.example/return?o=1');
-    expect(cleanUrl(undefined, 'returnUrl', 'https://default.example/back')).toBe('https://default.example/back');
-    expect(cleanUrl(null, 'returnUrl', 'https://default.example/back')).toBe('https://default.example/back');
-    expect(cleanUrl('   ', 'returnUrl', 'https://default.example/back')).toBe('https://default.example/back');
-    expect(cleanUrl('http://localhost:8080/done', 'returnUrl', null)).toBe('http://localhost:8080/done');
+    expect(cleanUrl('  https://Shop.Example/return?o=1  ', 'returnUrl', 'https://default.example/', 'sandbox')).toBe('https://shop.example/return?o=1');
+    expect(cleanUrl(undefined, 'returnUrl', 'https://default.example/back', 'sandbox')).toBe('https://default.example/back');
+    expect(cleanUrl(null, 'returnUrl', 'https://default.example/back', 'sandbox')).toBe('https://default.example/back');
+    expect(cleanUrl('   ', 'returnUrl', 'https://default.example/back', 'sandbox')).toBe('https://default.example/back');
+    expect(cleanUrl('http://localhost:8080/done', 'returnUrl', null, 'sandbox')).toBe('http://localhost:8080/done');
   });
 
   it('is asked for when neither is there', () => {
-    expect(refusal(() => cleanUrl(undefined, 'returnUrl', null))).toEqual({ field: 'returnUrl', key: 'input.urlMissing' });
-    expect(refusal(() => cleanUrl('', 'returnUrl', undefined))).toEqual({ field: 'returnUrl', key: 'input.urlMissing' });
+    expect(refusal(() => cleanUrl(undefined, 'returnUrl', null, 'sandbox'))).toEqual({ field: 'returnUrl', key: 'input.urlMissing' });
+    expect(refusal(() => cleanUrl('', 'returnUrl', undefined, 'sandbox'))).toEqual({ field: 'returnUrl', key: 'input.urlMissing' });
   });
 
   it('refuses what is not an address, another scheme and a user name or password in it', () => {
-    expect(refusal(() => cleanUrl('shop.example/return', 'returnUrl', null))).toEqual({ field: 'returnUrl', key: 'input.urlInvalid' });
-    expect(refusal(() => cleanUrl('javascript:alert(1)', 'returnUrl', null))).toEqual({ field: 'returnUrl', key: 'input.urlScheme' });
-    expect(refusal(() => cleanUrl('ftp://shop.example/', 'returnUrl', null))).toEqual({ field: 'returnUrl', key: 'input.urlScheme' });
-    expect(refusal(() => cleanUrl('https://sara@shop.example/', 'returnUrl', null))).toEqual({ field: 'returnUrl', key: 'input.urlCredentials' });
-    expect(refusal(() => cleanUrl('https://:secret@shop.example/', 'returnUrl', null))).toEqual({ field: 'returnUrl', key: 'input.urlCredentials' });
+    expect(refusal(() => cleanUrl('shop.example/return', 'returnUrl', null, 'sandbox'))).toEqual({ field: 'returnUrl', key: 'input.urlInvalid' });
+    expect(refusal(() => cleanUrl('javascript:alert(1)', 'returnUrl', null, 'sandbox'))).toEqual({ field: 'returnUrl', key: 'input.urlScheme' });
+    expect(refusal(() => cleanUrl('ftp://shop.example/', 'returnUrl', null, 'sandbox'))).toEqual({ field: 'returnUrl', key: 'input.urlScheme' });
+    expect(refusal(() => cleanUrl('https://sara@shop.example/', 'returnUrl', null, 'sandbox'))).toEqual({ field: 'returnUrl', key: 'input.urlCredentials' });
+    expect(refusal(() => cleanUrl('https://:secret@shop.example/', 'returnUrl', null, 'sandbox'))).toEqual({ field: 'returnUrl', key: 'input.urlCredentials' });
   });
 });
 
@@ -196,5 +196,15 @@ describe('card fields', () => {
 
   it('takes a security code of 3 or 4 digits only', () => {
     for (const cvv of ['12', '12345', '12a', 'a123', '1234x']) expect(refusal(() => cleanCard({ ...card, cvv }, now)), cvv).toEqual({ field: 'card.cvv', key: 'card.cvv' });
+  });
+
+  // A production profile's defaults had to be https while a link's own addresses could be http:
+  // kept from such a link, the defaults were refused silently (walk23). One rule now, no loopback exception.
+  it('is https only on a production profile, typed or its default, and http on a sandbox', () => {
+    expect(refusal(() => cleanUrl('http://shop.example/paid', 'successUrl', null, 'production'))).toEqual({ field: 'successUrl', key: 'input.urlProduction' });
+    expect(refusal(() => cleanUrl('http://127.0.0.1:8080/paid', 'successUrl', null, 'production'))).toEqual({ field: 'successUrl', key: 'input.urlProduction' });
+    expect(refusal(() => cleanUrl(undefined, 'failureUrl', 'http://shop.example/not-paid', 'production'))).toEqual({ field: 'failureUrl', key: 'input.urlProduction' });
+    expect(cleanUrl('https://shop.example/paid', 'successUrl', null, 'production')).toBe('https://shop.example/paid');
+    expect(cleanUrl('http://shop.example/paid', 'successUrl', null, 'sandbox')).toBe('http://shop.example/paid');
   });
 });

@@ -134,7 +134,8 @@ describe('connection check', () => {
     expect(keyed).toMatchObject({ ok: true, value: { check: { outcome: 'accepted', reason: { key: 'connection.accepted' } } } });
     expect(await handlers.testConnection({ id: created.value.id }, ctx)).toMatchObject({ ok: true, value: { outcome: 'accepted' } });
     const wrong = await handlers.setProfileKey({ id: created.value.id, key: 'sk_test_not_the_right_key', testConnection: true }, ctx);
-    expect(wrong).toMatchObject({ ok: false, error: { code: 'key_rejected', fieldReasons: { key: { key: 'connection.keyRejected' } } } });
+    // The profile and the key's last four named, as gateway.keyRejectedOf names them (walk25).
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'key_rejected', fieldReasons: { key: { key: 'connection.keyRejectedOf', values: { profile: sandboxInput.name, lastFour: '_key' } } } } });
     // A production profile never talks http, not even on loopback.
     const live = await handlers.createProfile({ ...sandboxInput, name: 'Live', environment: 'production', baseUrl: gateway.baseUrl }, ctx);
     expect(live).toMatchObject({ ok: false, error: { fieldReasons: { baseUrl: { key: 'profile.baseUrlHttp', values: { environment: 'production' } } } } });

@@ -25,7 +25,12 @@ import { fileBase64, fileSizeProblem, linksWording, reportWording, wordProblems 
 import { MessageLanguage, useMessageLanguage } from './message-language';
 import { bulkColumn } from './bulk-columns';
 import { Amount } from './outcome';
-import { saveText, SendError, useConfirmedSend, useNewShortcut } from './form-kit';
+import { saveText, SendError, useConfirmedSend, useNewShortcut, useProblemText } from './form-kit';
+import { AddressesNotKept, UrlFields, useUrlDefaults } from './url-defaults';
+import { useFieldErrors } from './field-errors';
+import type { Problems } from './validate';
+import { focusFirstError } from '../../ui/focus';
+import type { ProfileView } from '../../../../contract/methods/profiles';
 import { screenShortcuts } from '../../ui/shortcuts';
 
 type Preview = MethodOutput<'bulkPreview'>;
@@ -49,8 +54,22 @@ export function BulkScreen() {
     setPreview(null);
     setFile(null);
     setFileKey((k) => k + 1);
+    addressErrors.clear();
   });
   const { send, dialog } = useConfirmedSend();
+  // Where every row's customer goes, asked once for the batch when the profile has no default (as a
+  // single link asks, walk23): every row was refused "no default yet" and nothing was kept (walk25).
+  const urls = useUrlDefaults();
+  const [addresses, setAddresses] = useState({ successUrl: '', failureUrl: '' });
+  const problemText = useProblemText();
+  const checkAddresses = (): Problems => {
+    const problems: Problems = {};
+    urls.check(addresses, problems);
+    return problems;
+  };
+  const addressErrors = useFieldErrors('bulk', problemText(checkAddresses()));
+  const setAddress = (key: 'successUrl' | 'failureUrl') => (value: string) => setAddresses((old) => ({ ...old, [key]: value }));
+  const addressFields = urls.missing.length > 0 && <UrlFields form="bulk" values={addresses} set={setAddress} errors={addressErrors.errors} defaults={urls} />;
   // Finance on the team ledger reads batches (and their error reports) but makes and sends none; the database refuses it anyway.
   const mayCreate = useMayCreatePayments();
 
@@ -131,13 +150,20 @@ export function BulkScreen() {
 
   const run = (target: BulkBatchView) =>
     send(t('gp.bulk.confirmAction', { count: target.pending }), async (confirm) => {
-      const r = await api.bulkRun({ batchId: target.id, confirm });
-      if (r.ok) setBatch(r.value);
-      else setError(r.error);
+      const r = await api.bulkRun({ batchId: target.id, confirm, successUrl: addresses.successUrl.trim() || undefined, failureUrl: addresses.failureUrl.trim() || undefined });
+      if (!r.ok) {
+        addressErrors.tellMain(r.error);
+        return setError(r.error);
+      }
+      setBatch(r.value);
+      // The run has them; kept (unless unticked) so the next batch or link asks nothing.
+      await urls.keepTyped(addresses);
     });
 
   const start = async () => {
     if (!file) return;
+    // Before anything is stored or sent: the addresses the rows need, said at their fields.
+    if (addressErrors.tell(checkAddresses())) return focusFirstError();
     const r = await api.bulkCreateBatch({ file: file.data, encoding: file.encoding ?? preview?.encoding ?? undefined, fileName: file.name });
     if (!r.ok) return setError(r.error);
     setBatch(r.value);
@@ -202,8 +228,13 @@ export function BulkScreen() {
       )}
       <SendError error={error} />
       {preview && preview.choices.length > 0 && <EncodingChoice preview={preview} onChoose={readAs} />}
-      {preview && preview.choices.length === 0 && <PreviewTable preview={preview} onStart={() => void start()} />}
-      {batch && <BatchProgress batch={batch} opened={opened} maySend={mayCreate} languageChoice={languageChoice} onCancel={() => void cancel()} onResume={() => run(batch)} onReport={() => void report(batch.id)} onLinks={() => void linksCsv(batch.id)} />}
+      {preview && preview.choices.length === 0 && (
+        <PreviewTable preview={preview} onStart={() => void start()}>
+          {preview.valid > 0 && addressFields}
+          {preview.valid > 0 && Object.keys(checkAddresses()).length === 0 && <AddressesUsed values={addresses} profile={urls.profile} />}
+        </PreviewTable>
+      )}
+      {batch && <BatchProgress batch={batch} opened={opened} maySend={mayCreate} languageChoice={languageChoice} onCancel={() => void cancel()} onResume={() => run(batch)} onReport={() => void report(batch.id)} onLinks={() => void linksCsv(batch.id)}>{mayCreate && batch.pending > 0 && batch.state !== 'running' && addressFields}<AddressesNotKept /></BatchProgress>}
       {dialog}
       {recent.length > 0 && (
         <section aria-labelledby="bulk-recent-title" className="gp-list">
@@ -250,7 +281,17 @@ function EncodingChoice({ preview, onChoose }: { preview: Preview; onChoose(enco
 
 const delimiterWord = { ',': 'comma', ';': 'semicolon', '\t': 'tab' } as const;
 
-function PreviewTable({ preview, onStart }: { preview: Preview; onStart(): void }) {
+/** What the preview says every row's customer will be sent to: typed for the batch, else the profile's defaults. */
+function AddressesUsed({ values, profile }: { values: { successUrl: string; failureUrl: string }; profile: ProfileView | undefined }) {
+  const t = useT();
+  if (profile?.environment === 'practice') return <p data-testid="bulk-urls-used">{t('gp.bulk.urlsPractice')}</p>;
+  const success = values.successUrl.trim() || profile?.successUrl;
+  const failure = values.failureUrl.trim() || profile?.failureUrl;
+  if (!success || !failure) return null;
+  return <p data-testid="bulk-urls-used">{t('gp.bulk.urlsUsed', { success, failure })}</p>;
+}
+
+function PreviewTable({ preview, onStart, children }: { preview: Preview; onStart(): void; children?: ReactNode }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   if (preview.fileError) return <p role="alert" className="form-error" data-testid="bulk-file-error">{wordReason(language, preview.fileError)}</p>;
@@ -288,6 +329,7 @@ function PreviewTable({ preview, onStart }: { preview: Preview; onStart(): void 
           })}
         </tbody>
       </table>
+      {children}
       <div className="form-actions">
         <button type="button" className="gp-primary" disabled={preview.valid === 0} onClick={onStart} data-testid="bulk-start">{t('gp.bulk.start', { count: preview.valid })}</button>
       </div>
@@ -308,7 +350,7 @@ function ColumnName({ column }: { column: string }) {
   return <>{name}{header && <> (<Ltr className="mono">{header}</Ltr>)</>}</>;
 }
 
-function BatchProgress({ batch, opened, maySend, languageChoice, onCancel, onResume, onReport, onLinks }: { batch: BulkBatchView; opened: number; maySend: boolean; languageChoice: ReactNode; onCancel(): void; onResume(): void; onReport(): void; onLinks(): void }) {
+function BatchProgress({ batch, opened, maySend, languageChoice, onCancel, onResume, onReport, onLinks, children }: { batch: BulkBatchView; opened: number; maySend: boolean; languageChoice: ReactNode; onCancel(): void; onResume(): void; onReport(): void; onLinks(): void; children?: ReactNode }) {
   const t = useT();
   const done = batch.total - batch.pending;
   const canResume = maySend && batch.pending > 0 && batch.state !== 'running';
@@ -337,6 +379,7 @@ function BatchProgress({ batch, opened, maySend, languageChoice, onCancel, onRes
       {batch.unknown > 0 && <p>{t('gp.bulk.unknownHint')}</p>}
       {batch.state !== 'running' && <WhatNext batch={batch} maySend={maySend} />}
       {batch.state !== 'running' && <RowProblems batch={batch} />}
+      {children}
       <div className="form-actions bulk-actions">
         {maySend && batch.state === 'running' && <button type="button" onClick={onCancel} data-testid="bulk-cancel">{t('gp.bulk.cancel')}</button>}
         {canResume && <button type="button" className="gp-primary" onClick={onResume} data-testid="bulk-resume">{t('gp.bulk.resume')}</button>}

@@ -12,14 +12,14 @@ import { useLanguage, useT } from '../../i18n';
 import { formatDateSpelled } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { addDays, AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, CustomerFields, CheckField } from './form-kit';
-import { UrlFields, useUrlDefaults } from './url-defaults';
+import { AddressesNotKept, UrlFields, useUrlDefaults } from './url-defaults';
 import { focusFirstError } from '../../ui/focus';
 import { DateField, focusDateMistake } from '../../ui/date-field';
 import { Amount, OpenInTransactions, PaymentStateLabel, ResultBox, UnknownOutcome, useLivePayment } from './outcome';
 import { SharePanel } from './share-panel';
 import { copyLinkAddress, LinkShareButtons, shareable } from './share-offer';
 import { shareableOf } from './share-messages';
-import { checkAmount, checkCustomer, checkDates, checkUrl, customerToSend, expiryProblem, type Problems } from './validate';
+import { checkAmount, checkCustomer, checkDates, customerToSend, expiryProblem, type Problems } from './validate';
 import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
 import { usePaymentList } from './payment-list';
@@ -66,6 +66,7 @@ export function CheckoutScreen() {
         <ResultBox payment={result} testId="checkout-result">
           <p><Ltr className="mono" testId="result-order-id">{result.orderId}</Ltr> · <Amount minor={result.amountMinor} currency={result.currency} /> · <PaymentStateLabel payment={result} /></p>
           <UnknownOutcome payment={result} onChecked={setResult} />
+          <AddressesNotKept />
           <p><OpenInTransactions payment={result} /> <MakeAnother payment={result} /></p>
           <ReceiptOffer payment={result} />
           {result.url && stillPayable(result) && <SharePanel item={{ url: result.url, orderId: result.orderId, amountMinor: result.amountMinor, currency: result.currency as CurrencyCode, description: null, customer: result.customer }} />}
@@ -114,8 +115,6 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
     checkCustomer({ name: v.name, email: v.email, phone: v.phone }, problems);
     if (v.country && !/^[A-Za-z]{2}$/.test(v.country.trim())) problems['address.country'] = 'gp.check.country';
     checkDates(v.issueDate, expiry, problems, on);
-    checkUrl(v.successUrl, 'successUrl', problems);
-    checkUrl(v.failureUrl, 'failureUrl', problems);
     urls.check(v, problems);
     return problems;
   };

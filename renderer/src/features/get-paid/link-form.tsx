@@ -16,7 +16,7 @@ import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { formatAmount, formatDateSpelled } from '../../i18n/format';
 import { addDays, AmountField, fieldId, formKeys, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, CustomerFields } from './form-kit';
 import { useSelectCopyOnEntry } from '../../ui/select-on-entry';
-import { checkAmount, checkCustomer, checkDates, checkUrl, customerToSend, expiryProblem, type Problems } from './validate';
+import { checkAmount, checkCustomer, checkDates, customerToSend, expiryProblem, type Problems } from './validate';
 import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
 import { checkLines, draftTotals, emptyLine, InvoiceLines, type LineDraft } from '../invoices/invoice-lines';
@@ -99,8 +99,6 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
     if (!lines && !v.description.trim()) problems.description = 'gp.check.description';
     checkCustomer({ name: v.name, email: v.email, phone: v.phone }, problems);
     checkDates(v.issueDate, expiry, problems, on);
-    checkUrl(v.successUrl, 'successUrl', problems);
-    checkUrl(v.failureUrl, 'failureUrl', problems);
     urls.check(v, problems);
     return problems;
   };

@@ -11,6 +11,7 @@ import { useNewShortcut } from './form-kit';
 import { LinksList } from './links-list';
 import { Amount, OpenInTransactions, PaymentStateLabel, ResultBox, UnknownOutcome, useLivePayment } from './outcome';
 import { SharePanel } from './share-panel';
+import { AddressesNotKept } from './url-defaults';
 import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
 import { stillPayable, useDraftArrives } from './create-again';
 import { MakeAnother } from './make-another';
@@ -61,6 +62,7 @@ function LinkResult({ payment, onChange }: { payment: PaymentView; onChange(p: P
         <Ltr className="mono" testId="result-order-id">{payment.orderId}</Ltr> · <Amount minor={payment.amountMinor} currency={payment.currency} /> · <PaymentStateLabel payment={payment} />
       </p>
       <UnknownOutcome payment={payment} onChecked={onChange} />
+      <AddressesNotKept />
       <p><OpenInTransactions payment={payment} /> <MakeAnother payment={payment} /></p>
       <ReceiptOffer payment={payment} />
       {invoice && <InvoicePanel invoice={invoice} />}

@@ -4,13 +4,17 @@
 // defaults (ticked unless unticked): its first link was refused for want of them and sent the
 // person to Settings (walk22, walk23). The practice profile needs none: its own result page.
 import { useState } from 'react';
+import { create } from 'zustand';
 import type { ProfileView } from '../../../../contract/methods/profiles';
+import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
 import { useT } from '../../i18n';
+import { useWordedError } from '../../i18n/words';
+import { QuotedWords } from '../../ui/quoted-words';
 import { CheckField, TextField, fieldId, type FieldErrors } from './form-kit';
 import { ErrorOpenedGroup } from './error-opened-group';
-import type { Problems } from './validate';
+import { checkUrl, type Problems } from './validate';
 
 type UrlKey = 'successUrl' | 'failureUrl';
 type Urls = Record<UrlKey, string>;
@@ -25,24 +29,34 @@ function missingOf(profile: ProfileView | undefined): UrlKey[] {
 }
 
 /** The form's part: which addresses are needed, whether to keep them, the check and the keeping. */
+/**
+ * Keeping the addresses is a second call, after the link, session or batch is made: a refusal (a
+ * team role that may not change profiles, a profiles file that cannot be written) was silent, and
+ * the next link asked again unexplained. Said where the result shows, until the next keeping.
+ */
+export const useAddressesNotKept = create<{ refusal: { profileId: string; profile: string; error: AppError } | null }>(() => ({ refusal: null }));
+
 export function useUrlDefaults() {
   const profile = useSession((s) => s.profile);
   const missing = missingOf(profile);
   const [keep, setKeep] = useState(true);
   return {
     profile, missing, keep, setKeep,
-    /** Empty where the profile has no default: said at the field before anything is sent. */
+    /** Each typed address by main's rule (https only for production); empty where the profile has no default: said at the field before anything is sent. */
     check(values: Urls, problems: Problems) {
+      for (const key of urlKeys) checkUrl(values[key], key, problems, profile?.environment);
       for (const key of missing) if (!values[key].trim() && !problems[key]) problems[key] = 'gp.check.urlNeeded';
     },
     /** Once the link or session is made: what was typed for a missing default becomes the profile's. */
     async keepTyped(values: Urls) {
+      useAddressesNotKept.setState({ refusal: null });
       if (!profile || !keep || missing.length === 0) return;
       const typed = Object.fromEntries(missing.filter((key) => values[key].trim()).map((key) => [key, values[key].trim()]));
       if (Object.keys(typed).length === 0) return;
-      // A refusal leaves the profile as it was: the next link asks again. The link itself is made.
+      // A refusal leaves the profile as it was: the next link asks again, and the person is told why. The link itself is made.
       const result = await api.updateProfile({ id: profile.id, ...typed });
       if (result.ok) await useSession.getState().load();
+      else useAddressesNotKept.setState({ refusal: { profileId: profile.id, profile: profile.name, error: result.error } });
     },
   };
 }
@@ -66,5 +80,19 @@ export function UrlFields({ form, values, set, errors, defaults }: { form: strin
         <CheckField id={fieldId(form, 'keepUrls')} label={t('gp.url.keep', { profile: profile.name })} hint={t('gp.url.keep.hint')} checked={defaults.keep} onChange={defaults.setKeep} />
       )}
     </ErrorOpenedGroup>
+  );
+}
+
+/** Under a result: the addresses were used but not kept as the profile's defaults, and why (main's reason, in the language of each draw). */
+export function AddressesNotKept() {
+  const t = useT();
+  const wordError = useWordedError();
+  const refusal = useAddressesNotKept((s) => s.refusal);
+  const profileId = useSession((s) => s.profile?.id);
+  if (!refusal || refusal.profileId !== profileId) return null;
+  return (
+    <p role="alert" className="form-error gp-error" data-testid="addresses-not-kept">
+      <QuotedWords text={t('gp.url.notKept', { profile: refusal.profile, reason: wordError(refusal.error).message })} />
+    </p>
   );
 }

@@ -4,6 +4,7 @@ import { parseAmount, type CurrencyCode } from '../../../../contract/money';
 import { toAsciiDigits } from '../../../../contract/digits';
 import { phoneOk } from '../../../../contract/phone';
 import type { Reason } from '../../../../contract/reasons';
+import { returnAddressProblem } from '../../../../contract/return-address';
 import { bidiOrInvisible, controlChars } from '../../../../contract/text-chars';
 import type { MessageKey } from '../../i18n';
 
@@ -68,12 +69,11 @@ export function expiryProblem(issueDate: string, expireDate: string, today: stri
   return problems.expireDate ? { expireDate: problems.expireDate } : {};
 }
 
-export function checkUrl(value: string, path: string, problems: Problems) {
+/** A return address typed in the form, by the rule main applies (contract/return-address.ts); empty: the profile's default. */
+export function checkUrl(value: string, path: string, problems: Problems, environment: string | undefined) {
   if (!value.trim()) return; // the profile's default is used
-  try {
-    const url = new URL(value.trim());
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') problems[path] = 'gp.check.url';
-  } catch {
-    problems[path] = 'gp.check.url';
-  }
+  const problem = returnAddressProblem(value, environment ?? '');
+  if (problem === 'invalid' || problem === 'scheme') problems[path] = 'gp.check.url';
+  else if (problem === 'production') problems[path] = { key: 'input.urlProduction' };
+  else if (problem === 'credentials') problems[path] = { key: 'input.urlCredentials' };
 }
