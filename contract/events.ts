@@ -18,7 +18,7 @@ export const appEventSchema = z.discriminatedUnion('type', [
   /** A full check of the audit chain: progress, then the result (brokenAt: first entry that does not match; headSeq: the team ledger's chain head, when entries were removed from the log's end). */
   z.object({ type: z.literal('audit.verify'), ...seq, checked: z.number().int(), total: z.number().int(), done: z.boolean(), intact: z.boolean(), brokenAt: z.number().int().optional(), headSeq: z.number().int().optional(), cancelled: z.literal(true).optional() }),
   /** A file export: progress every 10,000 rows, then done (cancelled or failed: no file was left). */
-  z.object({ type: z.literal('export.progress'), ...seq, exportId: z.string(), rows: z.number().int(), total: z.number().int(), done: z.boolean(), cancelled: z.boolean().optional(), failed: z.boolean().optional() }),
+  z.object({ type: z.literal('export.progress'), ...seq, exportId: z.string(), rows: z.number().int(), total: z.number().int(), done: z.boolean(), cancelled: z.boolean().optional(), failed: z.boolean().optional(), diskFull: z.boolean().optional() }),
   /** The ledger's schema being brought up to date at start (a large ledger takes a while): how far, then done. */
   z.object({ type: z.literal('ledger.migrate'), ...seq, percent: z.number().int().min(0).max(100), done: z.boolean() }),
   /** A bulk batch moved on (started, a row's outcome, cancelled, ended), on this laptop or, on the team ledger, another: ask getBulkBatch again. No id: any batch (after a lost connection). */

@@ -167,6 +167,9 @@ export const reasonTexts = {
   // Inside Paydesk
   'internal.output': 'Paydesk produced an answer it cannot show. Nothing was changed by showing it; please report this.',
   'internal.unexpected': 'Something went wrong inside Paydesk. Nothing was sent; please try again.',
+  // The disk full (main/core/disk-full.ts): what was and was not done, and what to do
+  'disk.full': 'The disk is full: Paydesk could not record this, so nothing was sent or changed. Free some space on this computer, then try again.',
+  'disk.fullAfterSending': 'This was sent to the gateway, but its answer could not be recorded: the disk is full. Whether it went through is not known yet, so do not send it again: free some space on this computer; Paydesk then checks its status with the gateway on its own, and until then Transactions shows it as Sending.',
   'forbidden.window': 'This window may not use Paydesk.',
   // Backups, restore and updates
   'maintenance.chooseFolder': 'Choose a backup folder first.',
@@ -175,6 +178,7 @@ export const reasonTexts = {
   'maintenance.folderNotFull': 'Type the folder’s full path, as in the example: {folder} alone does not say where the folder is.',
   'maintenance.backupCheckFailed': `The backup copy failed its check: ${ledgerProblem}. The ledger itself was not changed.`,
   'maintenance.backupWriteFailed': 'The backup could not be written to {folder} ({code}). The ledger itself was not changed.',
+  'maintenance.backupDiskFull': 'The disk holding {folder} is full: the backup was not written and left no file. Free some space there, or choose a folder on another drive, then back up again. The ledger itself was not changed.',
   'maintenance.backupGone': 'That backup is not in the backup folder any more. Nothing was changed.',
   'maintenance.restoreRefused': `The backup {name} cannot be restored: ${ledgerProblem}. Nothing was changed.`,
   'maintenance.noUpdate': 'No update has been downloaded and verified yet. Nothing was changed.',
@@ -353,6 +357,7 @@ export const reasonTexts = {
   'storage.damaged': 'The ledger file {file} is damaged or is not a database. Nothing was changed; restore it from a backup or move it away to start a new ledger.',
   'storage.readOnly': 'Paydesk cannot open its ledger for writing ({file}). Check the folder’s permissions and start Paydesk again. Nothing was changed.',
   'storage.openFailed': 'Paydesk could not open its ledger ({file}): {code}. Nothing was changed.',
+  'storage.diskFull': 'The disk is full: Paydesk cannot open its ledger ({file}) without a little free space. Free some space on this computer and start Paydesk again. Nothing was changed.',
   // Invoices and the seller's details
   'invoice.lineDescription': 'Describe this line.',
   'invoice.lineQuantity': 'Enter a quantity above 0, with at most 3 decimals.',

@@ -7,6 +7,7 @@ import type { Reason } from '../../contract/reasons';
 import { AppFailure, ok, type Result } from '../../contract/result';
 import { fail, failField, fieldFailure, reason } from '../core/fail';
 import { forbiddenKeyPath } from '../core/forbidden-keys';
+import { isDiskFull } from '../core/disk-full';
 import type { Logger } from '../log/logger';
 
 import type { CallContext } from '../core/call-context';
@@ -44,6 +45,9 @@ export function createHandlers(impl: Implementations, logger: Logger): Handlers 
         return ok(checked.data);
       } catch (e) {
         if (e instanceof AppFailure) return { ok: false, error: e.toError() };
+        // A write refused for room: the person can free space and try again, so it is said (money
+        // moves record their intent first, so a refusal there means nothing was sent: not-sent.ts).
+        if (isDiskFull(e)) return { ok: false, error: fail('storage', 'disk.full').toError() };
         // Only the method name and the error's class go to the log: messages may quote input.
         logger.error(`${name} failed unexpectedly`, { error: e instanceof Error ? e.name : typeof e });
         return { ok: false, error: fail('internal', 'internal.unexpected').toError() };

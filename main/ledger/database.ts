@@ -8,6 +8,7 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AppFailure } from '../../contract/result';
 import { fail } from '../core/fail';
+import { isDiskFull } from '../core/disk-full';
 import { latestVersion } from './migrations';
 import { migrateNow } from './migrate';
 
@@ -51,6 +52,7 @@ export function openLedgerDb(dataDir: string, options: { migrate?: boolean } = {
     if (code === 'SQLITE_READONLY' || code === 'SQLITE_CANTOPEN' || code === 'SQLITE_PERM') {
       throw fail('storage', 'storage.readOnly', { file });
     }
+    if (isDiskFull(e)) throw fail('storage', 'storage.diskFull', { file });
     throw fail('storage', 'storage.openFailed', { file, code: code || 'unknown error' });
   }
 }

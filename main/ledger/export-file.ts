@@ -4,8 +4,9 @@
 // progress and cancel. Runs in a worker thread (export-worker.ts) or, without one, on main's
 // event loop a window per turn. The file appears under its name only when complete.
 import Database from 'better-sqlite3';
-import { createWriteStream, renameSync, rmSync } from 'node:fs';
-import { discardPartial } from './export-path';
+import { renameSync, rmSync } from 'node:fs';
+import { isDiskFull } from '../core/disk-full';
+import { discardPartial, exportStream } from './export-path';
 import type { PaymentFilter } from '../../contract/methods/payments';
 import { csvLine } from './csv';
 import { auditCells, auditHeader, paymentHeader, type AuditRow, type LocalColumns } from './export';
@@ -20,7 +21,8 @@ import type { LedgerDb } from './database';
 export type ExportRequest = { kind: 'payments'; filter: PaymentFilter; sort: PaymentSort } | { kind: 'audit'; search?: AuditSearch };
 /** timeZone: the local columns' zone (local-time.ts), an IANA name Intl knows. */
 export type ExportJob = ExportRequest & { ledgerFile: string; path: string; timeZone: string };
-export type ExportProgress = { rows: number; total: number; done: boolean; cancelled?: boolean; failed?: boolean };
+/** diskFull: it failed for room (the person is told the disk is full, not only that it failed). */
+export type ExportProgress = { rows: number; total: number; done: boolean; cancelled?: boolean; failed?: boolean; diskFull?: boolean };
 
 const window = 1_000;
 
@@ -88,7 +90,7 @@ export async function runExport(job: ExportJob, report: (p: ExportProgress) => v
   const db = new Database(job.ledgerFile, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
   const partial = `${job.path}.part`;
-  const out = createWriteStream(partial, { encoding: 'utf8' });
+  const file = exportStream(partial);
   let rows = 0;
   let total = 0;
   try {
@@ -96,28 +98,28 @@ export async function runExport(job: ExportJob, report: (p: ExportProgress) => v
     const audit = job.kind === 'audit' ? auditReader(db, job.search) : undefined;
     total = countOf(db, job, audit); // the first read fixes the snapshot every later window sees
     const header = job.kind === 'audit' ? auditHeader : paymentHeader;
-    out.write(`\uFEFF${csvLine(header)}`);
+    await file.write(`\uFEFF${csvLine(header)}`);
     const local = localColumns(job.timeZone);
     const source = job.kind === 'payments' ? paymentLines(db, job.filter, job.sort, local) : auditLines(audit!, local);
     for (const chunk of source) {
       rows += chunk.rows;
-      if (!out.write(chunk.text)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+      await file.write(chunk.text);
       if (chunk.rows < window) break;
       if (rows % (window * 10) === 0) report({ rows, total, done: false });
       await yieldTurn();
       if (cancelled()) break;
     }
     db.exec('COMMIT');
-    await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+    await file.end();
     if (cancelled()) {
       rmSync(partial, { force: true });
       return { rows, total, done: true, cancelled: true };
     }
     renameSync(partial, job.path);
     return { rows, total, done: true };
-  } catch {
-    await discardPartial(out, partial);
-    return { rows, total, done: true, failed: true };
+  } catch (error) {
+    await discardPartial(file.out, partial);
+    return { rows, total, done: true, failed: true, ...(isDiskFull(error) ? { diskFull: true } : {}) };
   } finally {
     db.close();
   }

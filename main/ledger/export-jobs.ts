@@ -34,6 +34,7 @@ export function createExportJobs(deps: { db: LedgerDb; emit: (event: AppEvent) =
         last = p;
         if (!p.done) onProgress(p);
       });
+      worker.on('error', () => undefined); // ends the thread, never the app: `last` says it failed
       const done = new Promise<ExportProgress>((resolve) =>
         worker.once('exit', () => {
           pauseCheckpoints(false);

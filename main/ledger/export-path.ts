@@ -5,7 +5,7 @@
 // name, and the second's file replaced the first's while both said "Saved N rows to" that path.
 // A name taken on disk, being written (its `.part`) or claimed by an export still starting gets
 // "-2", "-3"… before ".csv". Used by both backends (export-jobs.ts, postgres/pg-export.ts).
-import { existsSync, rmSync, type WriteStream } from 'node:fs';
+import { createWriteStream, existsSync, rmSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 
 const claimed = new Set<string>();
@@ -32,4 +32,26 @@ export function claimExportPath(dir: string, fileName: string): { fileName: stri
 export async function discardPartial(out: WriteStream, partial: string): Promise<void> {
   if (!out.closed) await new Promise<void>((resolve) => out.destroy().once('close', () => resolve()));
   rmSync(partial, { force: true });
+}
+
+/**
+ * A file export's stream whose write failure (a full disk: ENOSPC) is thrown by the next `write` or
+ * by `end`, for the export to end "failed" and remove its `.part`. Unheard, the stream's 'error'
+ * event ended the whole app (the preview's process, from the export's worker thread), and a write
+ * waiting for 'drain' would have waited for ever.
+ */
+export function exportStream(partial: string): { out: WriteStream; write(text: string): Promise<void>; end(): Promise<void> } {
+  const out = createWriteStream(partial, { encoding: 'utf8' });
+  let failure: Error | undefined;
+  const failed = new Promise<never>((_, reject) => out.on('error', (e) => reject((failure = e))));
+  failed.catch(() => undefined); // heard here; thrown by the next write or end
+  const orFailed = async (wait?: Promise<void>) => {
+    if (wait) await Promise.race([wait, failed]);
+    if (failure) throw failure;
+  };
+  return {
+    out,
+    write: (text) => orFailed(out.write(text) ? undefined : new Promise<void>((resolve) => out.once('drain', () => resolve()))),
+    end: () => orFailed(new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())))),
+  };
 }

@@ -8,6 +8,7 @@ import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSyn
 import { isAbsolute, join } from 'node:path';
 import { AppFailure } from '../../contract/result';
 import { englishText, fail, failField, reason } from '../core/fail';
+import { isDiskFull } from '../core/disk-full';
 import type { BackupSchedule } from '../../contract/methods/maintenance';
 import type { LedgerDb } from '../ledger/database';
 import type { Logger } from '../log/logger';
@@ -47,7 +48,13 @@ export function createBackupService(options: BackupServiceOptions) {
   const paymentsInLedger = () => (db.prepare('SELECT ifnull(sum(n), 0) AS n FROM payment_counts').get() as { n: number }).n;
   const update = (change: Partial<MaintenanceSettings>) => writeMaintenanceSettings(dataDir, { ...settings(), ...change });
   /** The last failure as its reason (the screen words it in the window's language) and its English words (tools, diagnostics). */
-  const recordFailure = (failure: AppFailure) => update({ lastBackupError: { at: now().toISOString(), message: failure.message, reason: failure.extra.reason } });
+  const recordFailure = (failure: AppFailure) => {
+    try {
+      update({ lastBackupError: { at: now().toISOString(), message: failure.message, reason: failure.extra.reason } });
+    } catch {
+      // The data folder full too: the failure is still said to the person, only not kept for the screen.
+    }
+  };
 
   function usableFolder(folder: string | null): string {
     if (!folder) throw failField('invalid_input', 'folder', 'maintenance.chooseFolder');
@@ -99,7 +106,9 @@ export function createBackupService(options: BackupServiceOptions) {
     } catch (e) {
       rmSync(partial, { force: true });
       if (!existsSync(join(folder, name))) rmSync(join(folder, profilesOfBackup(name)), { force: true });
-      const failure = e instanceof AppFailure ? e : fail('storage', 'maintenance.backupWriteFailed', { folder, code: (e as { code?: string }).code ?? 'unknown error' });
+      const failure = e instanceof AppFailure ? e
+        : isDiskFull(e) ? fail('storage', 'maintenance.backupDiskFull', { folder })
+        : fail('storage', 'maintenance.backupWriteFailed', { folder, code: (e as { code?: string }).code ?? 'unknown error' });
       recordFailure(failure);
       logger.warn('backup failed', { error: (e as { code?: string }).code ?? (e instanceof Error ? e.name : 'unknown') });
       throw failure;

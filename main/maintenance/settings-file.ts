@@ -2,7 +2,7 @@
 // and the last backup's outcome (a failure as main's reason, worded by the screen, beside its
 // English words; a file an earlier Paydesk wrote has the words only). Written atomically (temp file + rename); a file that cannot be
 // read falls back to the defaults (backups off, updates on) and is replaced on the next save.
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { shared } from '../../contract/method-spec';
@@ -44,10 +44,15 @@ export function writeFileAtomic(path: string, text: string): void {
   const temp = `${path}.${process.pid}.tmp`;
   const fd = openSync(temp, 'w', 0o600);
   try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch (e) {
+    rmSync(temp, { force: true }); // a full disk left an empty temp file beside the settings
+    throw e;
   }
-  renameSync(temp, path);
 }

@@ -112,7 +112,7 @@ export function createMoneyOperations(core: PaymentsCore) {
           failure = result.ok ? fail('request_rejected', 'gateway.declined', { operation: input.kind, said: declined ?? '' }) : refusedFailure(result.error, input.kind);
         }
         return tx.view(await core.schedule(tx, current, doneAt, 0));
-      }));
+      }), (again) => core.recordLater(() => again().then(() => core.changed(payment.id))));
       core.changed(payment.id);
       if (failure) throw failure;
       return view;

@@ -4,7 +4,8 @@
 // before the request use this: a failure after it left leaves the outcome unknown, and is never
 // said to have sent nothing.
 import { AppFailure } from '../../contract/result';
-import { englishText, reason } from '../core/fail';
+import { englishText, fail, reason } from '../core/fail';
+import { isDiskFull } from '../core/disk-full';
 
 /** The team ledger's words for a storage failure (main/ledger/postgres/connection.ts), or undefined for anything else. */
 function teamLedgerReason(error: unknown): { key: string; values?: Record<string, string | number> } | undefined {
@@ -49,11 +50,18 @@ export async function beforeSending<T>(steps: () => Promise<T>): Promise<T> {
 
 /**
  * Runs the step after a money move's request left (recording the gateway's answer): a team ledger
- * failure there leaves the outcome unknown (the operation stays `sending`, marked unknown and
- * checked by the laptop's recheck or reconnect), so it is said as such, never "try again".
+ * failure or a full disk there leaves the outcome unknown (the operation stays `sending`, marked unknown and
+ * checked by the laptop's recheck or reconnect), so it is said as such, never "try again". A full
+ * disk is said so, and the step is handed to `recordLater` to run again once there is room.
  */
-export async function afterSending<T>(step: () => Promise<T>): Promise<T> {
+export async function afterSending<T>(step: () => Promise<T>, recordLater?: (again: () => Promise<unknown>) => void): Promise<T> {
   return step().catch((error: unknown) => {
+    // The laptop's ledger refused the answer for room: never "nothing was sent"; the answer is kept
+    // and recorded once there is room (payments-core.ts, `recordLater`).
+    if (isDiskFull(error)) {
+      recordLater?.(step);
+      throw fail('storage', 'disk.fullAfterSending');
+    }
     const why = teamLedgerReason(error);
     if (!why?.key.startsWith('teamLedger.')) throw error;
     const said = reason('teamLedger.answerNotRecorded', { host: why.values?.host ?? '', code: why.values?.code ?? 'unknown' });

@@ -14,6 +14,7 @@ import type { Logger } from '../log/logger';
 import type { AttentionReason, PaymentRow } from '../ledger/payment-rows';
 import type { LedgerStore, LedgerTx } from '../ledger/store';
 import { dayIn, zoneOrLocal } from '../core/zone-days';
+import { isDiskFull } from '../core/disk-full';
 import { attentionAfter, nextCheckOf } from './schedule';
 
 export type ActiveGateway = {
@@ -122,6 +123,23 @@ export function createPaymentsCore(deps: PaymentsDeps) {
     }, now().toISOString());
   }
 
+  // Gateway answers a full disk kept out of the ledger (not-sent.ts's afterSending): each recording
+  // is tried again, oldest first, at the next reconcile turn (every 15 s) until there is room, so
+  // the operation leaves "Sending" once space is freed, with no restart. Lost if Paydesk stops
+  // first: the next start then marks it unknown, and its status check settles it.
+  const unrecorded: Array<() => Promise<unknown>> = [];
+  async function recordUnrecorded(): Promise<void> {
+    while (unrecorded.length > 0) {
+      try {
+        await unrecorded[0]!();
+      } catch (error) {
+        if (isDiskFull(error)) return;
+        deps.logger.error('An answer kept for a full disk could not be recorded', { error: error instanceof Error ? error.name : 'unknown' });
+      }
+      unrecorded.shift();
+    }
+  }
+
   let listening = deps.windowListening === undefined;
   void deps.windowListening?.then(() => (listening = true));
   const emitNote = (event: AppEvent) => (listening ? deps.events.emit(event) : void deps.windowListening!.then(() => deps.events.emit(event)));
@@ -138,6 +156,9 @@ export function createPaymentsCore(deps: PaymentsDeps) {
     schedule,
     audit,
     changed: (...ids: string[]) => deps.events.emit({ type: 'payments.changed', paymentIds: ids }),
+    /** Keeps a recording a full disk refused, to try again (above). */
+    recordLater: (recording: () => Promise<unknown>) => void unrecorded.push(recording),
+    recordUnrecorded,
     notify: (level: 'info' | 'error', paymentId: string, why: Reason) => emitNote({ type: 'notification', level, paymentId, message: englishText(why), reason: why }),
   };
 }

@@ -138,7 +138,7 @@ export function createRecorder(core: PaymentsCore) {
         await core.audit(tx, ctx, payment, `create_${input.kind}`, `failed: ${result.error.kind}`);
       }
       return { view: await tx.view(await core.schedule(tx, payment, doneAt, 0)), contradicted };
-    })).finally(release);
+    }), (again) => core.recordLater(() => again().then(() => core.changed(...changedIds)))).finally(release);
     core.changed(...changedIds);
     if (!result.ok && !result.error.mayHaveHappened && !recorded.contradicted) throw toAppFailure(result.error);
     return { view: recorded.view, value: result.ok ? result.value : undefined };

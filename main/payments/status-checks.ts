@@ -211,6 +211,7 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
 
   /** Re-checks every payment whose next check is due, oldest first. */
   async function reconcileDue(limit = 25): Promise<number> {
+    await core.recordUnrecorded();
     let checked = 0;
     for (const { id, profile_id } of await store.dueForCheck(core.now().toISOString(), limit)) {
       if (core.inFlight.has(id)) continue;

@@ -5,7 +5,7 @@
 // superseded; a torn last line (a crash mid-append) is ignored. A state file of the old
 // whole-JSON form is read and turned into a log.
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, renameSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import type { Challenge, PracticeRecord, PracticeState, Transaction } from './model';
 
 export type PracticeStore = {
@@ -30,7 +30,11 @@ type Line = { t: Transaction } | { c: Challenge } | { r: PracticeRecord };
 /** The engine changes only objects it just got from the store: the last few touched are checked at each save. */
 const recentLimit = 64;
 
-export function openPracticeStore(options: { stateFile?: string; apiKey?: string; webhookSecret?: string }): PracticeStore {
+/**
+ * `append`: how a save adds its lines (tests put a full disk here: a write cut part way, then
+ * ENOSPC, as a disk with a few bytes left does).
+ */
+export function openPracticeStore(options: { stateFile?: string; apiKey?: string; webhookSecret?: string; append?: (file: string, text: string) => void }): PracticeStore {
   const loaded = load(options.stateFile);
   const state = loaded?.state ?? {
     version: 1 as const,
@@ -116,13 +120,26 @@ export function openPracticeStore(options: { stateFile?: string; apiKey?: string
         lines.push(text);
       }
       for (const r of newRecords) lines.push(JSON.stringify({ r }));
-      newRecords = [];
-      if (lines.length) appendFileSync(options.stateFile, `${lines.join('\n')}\n`, { mode: 0o600 });
+      if (!lines.length) return;
+      const size = existsSync(options.stateFile) ? statSync(options.stateFile).size : 0;
+      try {
+        (options.append ?? appendLines)(options.stateFile, `${lines.join('\n')}\n`);
+        newRecords = [];
+      } catch (error) {
+        // A full disk cut the append part way: the file goes back to its last whole line (a torn
+        // line followed by the next save's made the file unreadable, and the gateway would not
+        // start), and what was not written is written by the next save.
+        truncateSync(options.stateFile, size);
+        for (const item of new Set(recent)) written.delete(item);
+        throw error;
+      }
     },
   };
   if (options.stateFile && (!loaded || loaded.rewrite || options.apiKey || options.webhookSecret)) rewrite(options.stateFile);
   return store;
 }
+
+const appendLines = (file: string, text: string) => appendFileSync(file, text, { mode: 0o600 });
 
 /**
  * Adds transactions to a state file as if they had been made through the gateway (a seeded

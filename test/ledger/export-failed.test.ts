@@ -3,7 +3,7 @@
 // stream opens its file after a turn, so an export that failed at its first read (a refused
 // filter) removed the file before it existed, and a 0-byte .part stayed in the user's Downloads.
 import { afterEach, expect, it } from 'vitest';
-import { createWriteStream, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,5 +35,20 @@ it('says an export that failed at its first read failed, and leaves its folder e
   const job = { kind: 'payments' as const, ledgerFile: join(ledger, ledgerFileName), path: join(exports, 'paydesk-payments-20261129-043254.csv'), filter: { minAmount: '100' }, sort: { by: 'createdAt' as const, direction: 'desc' as const }, timeZone: 'UTC' };
   const ended = await runExport(job, () => undefined, () => false, () => new Promise<void>((resolve) => setImmediate(resolve)));
   expect(ended).toMatchObject({ done: true, failed: true });
+  expect(readdirSync(exports)).toEqual([]);
+});
+
+// walk26: an export to a full disk ended the whole app (the preview's process died: its write
+// stream's ENOSPC was emitted with no one listening). It now ends "failed" for room, its `.part`
+// removed, and the app goes on. `/dev/full` answers every write with ENOSPC, as a full disk does.
+it('ends an export to a full disk as failed for room, leaves no file, and keeps the app running', async () => {
+  const ledger = folder();
+  openLedgerDb(ledger).close();
+  const exports = folder();
+  const path = join(exports, 'paydesk-payments-20261203-081500.csv');
+  symlinkSync('/dev/full', `${path}.part`);
+  const job = { kind: 'payments' as const, ledgerFile: join(ledger, ledgerFileName), path, filter: {}, sort: { by: 'createdAt' as const, direction: 'desc' as const }, timeZone: 'UTC' };
+  const ended = await runExport(job, () => undefined, () => false, () => new Promise<void>((resolve) => setImmediate(resolve)));
+  expect(ended).toMatchObject({ done: true, failed: true, diskFull: true });
   expect(readdirSync(exports)).toEqual([]);
 });

@@ -10,7 +10,7 @@
 // (record_export) in a transaction of its own after the read: inside the snapshot, appending to
 // the audit chain would fail (the chain's head changed since the snapshot began) or be refused
 // (read-only).
-import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type pg from 'pg';
@@ -27,7 +27,8 @@ import { teamAuditMatch, type AuditSearchSource } from './pg-audit-reads';
 import { copiedAuditSource } from './pg-copied-audit';
 import { paymentLine } from '../export-rows';
 import { runningExports } from '../running-exports';
-import { claimExportPath, discardPartial } from '../export-path';
+import { claimExportPath, discardPartial, exportStream } from '../export-path';
+import { isDiskFull } from '../../core/disk-full';
 import { exactInteger } from './copy-to-team';
 import { teamOrderBy, teamPaymentWhere } from './pg-export-filter';
 import { recordTeamExport, type Connections } from './pg-snapshot';
@@ -145,7 +146,7 @@ export function recordOf(request: TeamExportRequest, path: string, timeZone: str
 /** Runs one export into `path` (through `path.part`); resolves with how it ended. */
 export async function runTeamExport(pool: Connections, job: Job, { window, slice }: { window: number; slice: number }, report: (p: ExportProgress) => void, cancelled: () => boolean, record: (rows: number) => Promise<void>, afterWindow?: (rows: number) => Promise<void>): Promise<ExportProgress> {
   const partial = `${job.path}.part`;
-  const out = createWriteStream(partial, { encoding: 'utf8' });
+  const file = exportStream(partial);
   let rows = 0;
   let total = 0;
   let client: Awaited<ReturnType<Connections['connect']>> | undefined;
@@ -154,7 +155,7 @@ export async function runTeamExport(pool: Connections, job: Job, { window, slice
     client = await pool.connect();
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     for (const part of job.parts) total += exactInteger((await client.query(part.count.text, part.count.values)).rows[0].n)!; // the first fixes the snapshot
-    out.write(`\uFEFF${csvLine(job.header)}`);
+    await file.write(`\uFEFF${csvLine(job.header)}`);
     // Each part through a cursor of its own, one after the other: a window in memory at a time.
     for (const [index, part] of job.parts.entries()) {
       if (cancelled()) break;
@@ -167,7 +168,7 @@ export async function runTeamExport(pool: Connections, job: Job, { window, slice
         // Formatted a slice per turn of the event loop, so other calls and events get in between.
         for (let at = 0; at < batch.length; at += slice) {
           if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-          if (!out.write(job.lines(batch.slice(at, at + slice)))) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+          await file.write(job.lines(batch.slice(at, at + slice)));
         }
         await afterWindow?.(rows);
         if (batch.length < window || cancelled()) break;
@@ -177,7 +178,7 @@ export async function runTeamExport(pool: Connections, job: Job, { window, slice
     await client.query('COMMIT');
     client.release();
     client = undefined;
-    await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+    await file.end();
     if (cancelled()) {
       rmSync(partial, { force: true });
       return { rows, total, done: true, cancelled: true };
@@ -185,10 +186,10 @@ export async function runTeamExport(pool: Connections, job: Job, { window, slice
     await record(rows); // no entry, no file
     renameSync(partial, job.path);
     return { rows, total, done: true };
-  } catch {
-    await discardPartial(out, partial);
+  } catch (error) {
+    await discardPartial(file.out, partial);
     if (client) await client.query('ROLLBACK').catch(() => void (broken = true));
-    return { rows, total, done: true, failed: true };
+    return { rows, total, done: true, failed: true, ...(isDiskFull(error) ? { diskFull: true } : {}) };
   } finally {
     client?.release(broken);
   }

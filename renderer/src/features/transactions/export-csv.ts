@@ -9,7 +9,7 @@ import { api } from '../../api';
 import type { Words } from '../../i18n/words';
 import type { PaymentSort } from './transactions-store';
 
-export type ExportOutcome = { ok: true; rows: number; path: string } | { ok: false; error: AppError | 'cancelled' | 'failed' };
+export type ExportOutcome = { ok: true; rows: number; path: string } | { ok: false; error: AppError | 'cancelled' | 'failed' | 'diskFull' };
 type Progress = Extract<AppEvent, { type: 'export.progress' }>;
 
 /** What an export ended with, as words drawn in the language of the moment (the file's path left to right). */
@@ -17,6 +17,7 @@ export function exportWords(outcome: ExportOutcome): Words {
   if (outcome.ok) return { key: 'export.saved', values: { rows: outcome.rows, path: ltrIsolated(outcome.path) } };
   if (outcome.error === 'cancelled') return { key: 'export.cancelled' };
   if (outcome.error === 'failed') return { key: 'export.failed' };
+  if (outcome.error === 'diskFull') return { key: 'export.diskFull' };
   return { error: outcome.error };
 }
 
@@ -50,7 +51,7 @@ export async function exportToFile(
       if (!event.done) return onProgress(event.rows, event.total);
       off();
       signal.removeEventListener('abort', onAbort);
-      resolve(event.cancelled ? { ok: false, error: 'cancelled' } : event.failed ? { ok: false, error: 'failed' } : { ok: true, rows: event.rows, path });
+      resolve(event.cancelled ? { ok: false, error: 'cancelled' } : event.diskFull ? { ok: false, error: 'diskFull' } : event.failed ? { ok: false, error: 'failed' } : { ok: true, rows: event.rows, path });
     };
     early.splice(0).forEach(handle);
     if (signal.aborted) onAbort();
