@@ -117,7 +117,7 @@ describeWithKeychain('a new sandbox profile’s first bulk batch', () => {
     expect(await axeViolations(page)).toEqual([]);
     await session.screenshot('bulk-kept-addresses-cancelled-en');
     await settings.chooseLanguage('ar');
-    await expect.poll(() => batch.getByTestId('bulk-batch-urls').textContent()).toBe('يذهب عملاء هذه الدفعة إلى \u2066https://souq.example/paid\u2069 بعد الدفع، أو إلى \u2066https://souq.example/not-paid\u2069 إذا لم يتم الدفع.');
+    await expect.poll(() => batch.getByTestId('bulk-batch-urls').textContent()).toBe('يذهب عملاء هذه المجموعة إلى \u2066https://souq.example/paid\u2069 بعد الدفع، أو إلى \u2066https://souq.example/not-paid\u2069 إذا لم يتم الدفع.');
     await session.screenshot('bulk-kept-addresses-cancelled-ar');
     await settings.chooseLanguage('en');
 
