@@ -14,18 +14,23 @@ const file = Buffer.from([header, ...rows].join('\r\n') + '\r\n', 'utf8').toStri
 const typed = { successUrl: 'https://souq.example/paid', failureUrl: 'https://souq.example/not-paid' };
 
 describeLedgerApp('a bulk batch\'s addresses', (app) => {
-  it('are kept with the batch when it first runs: a resume sends the rest there (not the profile\'s defaults, nor others given), each row once', async () => {
-    const batch = await app().value('bulkCreateBatch', { file, fileName: 'kept.csv' });
-    expect(batch.addresses ?? null).toBeNull();
+  /** Every link the runs send, the batch stopped after its first row as Cancel pressed while it runs stops it. */
+  function stoppedAfterFirstRow(batchId: string) {
     const sent: Array<MethodInput<'createPaymentLink'>> = [];
     const createLink = app().service.createLink.bind(app().service);
-    // The batch stopped after its first row, as Cancel pressed while it runs stops it.
     const spy = vi.spyOn(app().service, 'createLink').mockImplementation(async (input, ctx, options) => {
       sent.push(input);
       const made = await createLink(input, ctx, options);
-      if (sent.length === 1) await app().value('bulkCancel', { batchId: batch.id });
+      if (sent.length === 1) await app().value('bulkCancel', { batchId });
       return made;
     });
+    return { sent, spy };
+  }
+
+  it('are kept with the batch when it first runs: a resume sends the rest there (not the profile\'s defaults, nor others given), each row once', async () => {
+    const batch = await app().value('bulkCreateBatch', { file, fileName: 'kept.csv' });
+    expect(batch.addresses ?? null).toBeNull();
+    const { sent, spy } = stoppedAfterFirstRow(batch.id);
     try {
       await app().value('bulkRun', { batchId: batch.id, ...typed });
       await app().bulk.idle(batch.id);
@@ -46,14 +51,7 @@ describeLedgerApp('a bulk batch\'s addresses', (app) => {
 
   it('are not changed by a resume given other addresses', async () => {
     const batch = await app().value('bulkCreateBatch', { file: Buffer.from([header, rows[0]!.replace(/KA-1/, 'KB-1'), rows[1]!.replace(/KA-2/, 'KB-2')].join('\r\n'), 'utf8').toString('base64'), fileName: 'other.csv' });
-    const sent: Array<MethodInput<'createPaymentLink'>> = [];
-    const createLink = app().service.createLink.bind(app().service);
-    const spy = vi.spyOn(app().service, 'createLink').mockImplementation(async (input, ctx, options) => {
-      sent.push(input);
-      const made = await createLink(input, ctx, options);
-      if (sent.length === 1) await app().value('bulkCancel', { batchId: batch.id });
-      return made;
-    });
+    const { sent, spy } = stoppedAfterFirstRow(batch.id);
     try {
       await app().value('bulkRun', { batchId: batch.id });
       await app().bulk.idle(batch.id);
