@@ -253,7 +253,9 @@ export const reasonTexts = {
   'profile.teamRemoveRefused': 'The team ledger does not let {person} remove the team’s profile "\u2068{profile}\u2069": only an admin may.',
   'profile.teamProfileUnknown': 'That profile is not on the team ledger’s list. The list has been read again.',
   'profile.gone': 'That profile no longer exists. The list has been refreshed.',
-  'profile.saveFailed': 'Paydesk could not save the profiles in {folder} ({code}). Nothing was changed. Check that the folder is writable and the disk is not full.',
+  // "The profiles were not changed", not "Nothing was changed": said under a link just made too, when the addresses it used could not be kept (walk25).
+  'profile.saveFailed': 'Paydesk could not save the profiles in {folder} ({code}). The profiles were not changed. Check that the folder is writable and the disk is not full.',
+  'profile.saveDiskFull': 'The disk is full: Paydesk could not save the profiles in {folder}, so the profiles were not changed. Free some space on this computer, then try again.',
   'profile.fileUnusable': 'The profiles file {file} cannot be used: {why, select, json {it is not valid JSON} unreadable {it could not be read ({code})} content {its content is not what Paydesk wrote (at {path})} other {the profile id {id} appears twice}}. Paydesk has left it untouched and will not change it. Restore it from a backup, or move it away and restart Paydesk to begin with the practice profile only (API keys stay in the system keychain).',
   'profile.testUnavailable': 'Testing the connection is not available in this build.',
   'profile.practiceAddress': 'The practice profile always uses the practice gateway on this computer; its address cannot be changed.',

@@ -76,6 +76,8 @@ export const bulkBatchViewSchema = shared(() => z.object({
    * stamped and the laptop (`here`: this one); on a laptop's own file its OS user, laptop null.
    */
   runner: z.object({ person: z.string(), laptop: z.string().nullable(), here: z.boolean() }).nullable(),
+  /** Where every row's customer goes, kept with the batch when it first ran (null before, or for a batch from before they were kept). */
+  addresses: z.object({ successUrl: z.string(), failureUrl: z.string() }).nullable().optional(),
   rows: z.array(bulkRowViewSchema()),
 }));
 export type BulkBatchView = z.infer<ReturnType<typeof bulkBatchViewSchema>>;
@@ -127,8 +129,9 @@ export const bulkMethods = {
     summary: 'Starts (or resumes) sending a batch, one row at a time; answers at once. Rows the ledger already has are skipped.',
     /**
      * `successUrl`/`failureUrl`: where every row's customer goes, for a profile without those defaults
-     * (the screen asks for them once for the batch); empty, the profile's default. Not stored with the
-     * batch: a resume is given them again (or the profile keeps them as its defaults).
+     * (the screen asks for them once for the batch); empty, the profile's default. The batch keeps
+     * the addresses of its first run (`addresses` on its view): a resume sends the rest there and
+     * needs none given (any given are not used).
      */
     input: () => z.object({ batchId: id(), confirm: productionConfirmationSchema().optional(), successUrl: z.string().max(2048).optional(), failureUrl: z.string().max(2048).optional() }).strict(),
     output: () => bulkBatchViewSchema(),

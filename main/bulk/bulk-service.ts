@@ -14,7 +14,7 @@ import { AppFailure } from '../../contract/result';
 import { englishText, fail, fieldFailure, reason } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import type { EventHub } from '../core/event-hub';
-import type { BulkBatchRow, BulkBatchSummary, BulkRowRow, BulkStore } from '../ledger/bulk-store';
+import type { BulkAddresses, BulkBatchRow, BulkBatchSummary, BulkRowRow, BulkStore } from '../ledger/bulk-store';
 import { toCsv } from '../ledger/csv';
 import type { LedgerTx } from '../ledger/store';
 import { newOrderId } from '../payments/order-ids';
@@ -76,6 +76,7 @@ export function createBulkService(deps: BulkDeps) {
   const viewOf = (batch: BulkBatchRow | BulkBatchSummary, counts: Pick<BulkBatchView, 'total' | 'created' | 'failed' | 'unknown' | 'pending'>, rows: BulkRowRow[]): BulkBatchView => ({
     id: batch.id, fileName: batch.file_name, profileId: batch.profile_id, state: batch.state, ...counts,
     createdAt: batch.created_at, updatedAt: batch.updated_at, runner: batch.runner ?? null,
+    addresses: batch.success_url && batch.failure_url ? { successUrl: batch.success_url, failureUrl: batch.failure_url } : null,
     rows: rows.map((r) => ({ line: r.line, orderId: r.order_id, amount: r.amount, currency: r.currency, customerName: r.customer_name, state: r.state, paymentId: r.payment_id, problems: storedProblems(r.error) })),
   });
 
@@ -116,7 +117,7 @@ export function createBulkService(deps: BulkDeps) {
     }));
   }
 
-  async function run(batchId: string, ctx: CallContext, confirm: ProductionConfirmation | undefined, urls: Addresses) {
+  async function run(batchId: string, ctx: CallContext, confirm: ProductionConfirmation | undefined, urls: BulkAddresses) {
     const control = runs.get(batchId)!;
     let lost = false;
     try {
@@ -222,14 +223,19 @@ export function createBulkService(deps: BulkDeps) {
       if (batch.state === 'done') return view(batchId);
       // Where every row's customer goes, checked once before any row is sent: a profile without
       // defaults and none given refused each row alike ("no default yet"), now the run itself.
-      const urls = addressesOf(given, gateway.defaults, gateway.profile.environment);
+      // A batch that has run keeps the addresses it first ran with: its later rows go where its
+      // first went, whatever a resume is given or the profile's defaults have become since.
+      const kept = batch.success_url && batch.failure_url ? { successUrl: batch.success_url, failureUrl: batch.failure_url } : undefined;
+      const checked = addressesOf(kept ?? given, gateway.defaults, gateway.profile.environment);
       // One laptop runs a batch: on the team ledger the database gives the run to one of them and
       // names who has it to the others.
       const control = { cancel: false, stop: false, done: Promise.resolve() };
       runs.set(batchId, control);
+      let urls: BulkAddresses;
       try {
-        const claim = await store.claim(batchId, ctx.osUser);
+        const claim = await store.claim(batchId, ctx.osUser, checked);
         if (!claim.taken) throw fail('busy', 'bulk.runningElsewhere', { person: claim.runner.person, laptop: claim.runner.laptop ?? '?' });
+        urls = claim.addresses;
       } catch (error) {
         runs.delete(batchId);
         throw error;
@@ -316,15 +322,12 @@ export type BulkService = ReturnType<typeof createBulkService>;
 type BulkFile = { file: string; encoding?: BulkEncoding };
 type Addresses = { successUrl?: string; failureUrl?: string };
 
-/** The addresses given for the batch (empty: the profile's default), each checked as a single link's are; only the given ones go on with the rows. */
-function addressesOf(given: Addresses, defaults: { successUrl?: string | null; failureUrl?: string | null } | undefined, environment: string): Addresses {
-  const out: Addresses = {};
-  for (const field of ['successUrl', 'failureUrl'] as const) {
-    const typed = given[field]?.trim();
-    cleanUrl(typed, field, defaults?.[field], environment);
-    if (typed) out[field] = typed;
-  }
-  return out;
+/** The addresses given for the batch (empty: the profile's default), each checked as a single link's are: the batch keeps them. */
+function addressesOf(given: Addresses, defaults: { successUrl?: string | null; failureUrl?: string | null } | undefined, environment: string): BulkAddresses {
+  return {
+    successUrl: cleanUrl(given.successUrl, 'successUrl', defaults?.successUrl, environment),
+    failureUrl: cleanUrl(given.failureUrl, 'failureUrl', defaults?.failureUrl, environment),
+  };
 }
 type Problem = BulkBatchView['rows'][number]['problems'][number];
 

@@ -15,6 +15,13 @@ export type BulkBatchRow = {
   id: string; profile_id: string; file_name: string; state: BulkBatchView['state']; created_by: string; created_at: string; updated_at: string;
   /** The file's separator, for the reports written back (null: a batch made before it was kept, a comma). */
   separator: Separator | null;
+  /**
+   * Where every row's customer goes after paying, or when the payment does not go through: the
+   * addresses given for the batch, or the profile's defaults, kept when it first runs (migration 26,
+   * team step 44; null before it ran, or for a batch made before). Set once, never changed.
+   */
+  success_url?: string | null;
+  failure_url?: string | null;
   /** Who is sending its links while it runs (read from the store, never written through insertBatch). */
   runner?: BulkRunner | null;
 };
@@ -32,6 +39,8 @@ export type BulkLinkRow = Pick<BulkRowRow, 'line'> & Pick<PaymentRow, 'order_id'
 export const bulkLinkColumns = 'r.line, p.order_id, p.amount_minor, p.currency, p.description, p.customer_name, p.customer_email, p.customer_phone, p.state, p.link_url, i.number AS invoice_number';
 /** A batch with its rows counted (the recent batches' list). */
 export type BulkBatchSummary = BulkBatchRow & { total: number; created: number; failed: number; unknown: number; pending: number };
+/** A batch's return addresses, as every row sends them. */
+export type BulkAddresses = { successUrl: string; failureUrl: string };
 /** Who is sending a batch's links: the database login (a laptop's own file: its OS user), the laptop it runs on (null on a laptop's own file), and whether that is this one. */
 export type BulkRunner = { person: string; laptop: string | null; here: boolean };
 
@@ -44,8 +53,12 @@ export type BulkStore = {
   /** The newest batches first, counted. */
   recent(limit: number): Promise<BulkBatchSummary[]>;
   setRow(batchId: string, line: number, changes: Pick<BulkRowRow, 'state' | 'payment_id' | 'error'>): Promise<void>;
-  /** Takes the batch's run for this laptop (state running), or answers who is running it now. */
-  claim(batchId: string, osUser: string): Promise<{ taken: true } | { taken: false; runner: BulkRunner }>;
+  /**
+   * Takes the batch's run for this laptop (state running), or answers who is running it now.
+   * A batch without addresses keeps `addresses` as its own; the run sends every row to those it
+   * answers (the batch's, kept when it first ran, whatever a resume was given).
+   */
+  claim(batchId: string, osUser: string, addresses: BulkAddresses): Promise<{ taken: true; addresses: BulkAddresses } | { taken: false; runner: BulkRunner }>;
   /** Before each row: still this laptop's run? `cancel` when someone asked to stop it (from any laptop), `lost` when another took it over. */
   renew(batchId: string): Promise<'go' | 'cancel' | 'lost'>;
   /** Ends this laptop's run with its state (nothing when another laptop has taken it over). */
@@ -64,6 +77,11 @@ export type BulkStore = {
 function countsText(rows: Array<Pick<BulkRowRow, 'state'>>): string {
   const count = (...states: Array<BulkRowRow['state']>) => rows.filter((r) => states.includes(r.state)).length;
   return `created ${count('created')}, failed ${count('failed')}, unknown ${count('unknown')}, waiting ${count('pending', 'sending')}`;
+}
+
+/** The addresses a batch keeps (both, once it has run), else those it was given. */
+export function addressesOf(batch: Pick<BulkBatchRow, 'success_url' | 'failure_url'> | undefined, given: BulkAddresses): BulkAddresses {
+  return batch?.success_url && batch.failure_url ? { successUrl: batch.success_url, failureUrl: batch.failure_url } : given;
 }
 
 /** Who this process runs as, for the entry of a run found interrupted at start (nobody pressed anything). */
@@ -126,14 +144,17 @@ export function createSqliteBulkStore(db: LedgerDb): BulkStore {
     async setRow(batchId, line, changes) {
       db.prepare('UPDATE bulk_rows SET state = @state, payment_id = @payment_id, error = @error WHERE batch_id = @batch_id AND line = @line').run({ ...changes, batch_id: batchId, line });
     },
-    async claim(batchId, osUser) {
-      db.transaction(() => {
+    async claim(batchId, osUser, addresses) {
+      const kept = db.transaction(() => {
         const batch = batchOf(batchId);
         setBatch(batchId, 'running');
+        // Kept on its first run only: a resume sends the rest where the first rows went.
+        db.prepare('UPDATE bulk_batches SET success_url = ?, failure_url = ? WHERE id = ? AND success_url IS NULL AND failure_url IS NULL').run(addresses.successUrl, addresses.failureUrl, batchId);
         if (batch && batch.state !== 'running') audit(batch, osUser, 'bulk_run', `to send ${rowStates(batchId).filter((r) => r.state === 'pending' || r.state === 'sending').length}`);
+        return batchOf(batchId);
       }).immediate();
       runners.set(batchId, osUser);
-      return { taken: true };
+      return { taken: true, addresses: addressesOf(kept, addresses) };
     },
     renew: async () => 'go',
     async finish(batchId, state) {

@@ -504,6 +504,14 @@ CREATE INDEX payments_attention ON payments (profile_id) WHERE needs_attention =
     version: 25,
     sql: `DROP INDEX IF EXISTS payments_amount;`,
   },
+  {
+    // A bulk batch's return addresses (where every row's customer goes after paying, or when the
+    // payment does not go through), kept with the batch when it first runs: a resume sends its
+    // later rows to the same addresses as its first, and asks nothing (bulk-service.ts). Set once,
+    // never changed. Batches made before: null (a resume takes those given then, or the defaults).
+    version: 26,
+    sql: `ALTER TABLE bulk_batches ADD COLUMN success_url TEXT; ALTER TABLE bulk_batches ADD COLUMN failure_url TEXT;`,
+  },
 ];
 
 export const latestVersion = migrations.at(-1)!.version;

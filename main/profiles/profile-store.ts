@@ -7,6 +7,7 @@ import type { ConnectionCheck, ProfileView } from '../../contract/methods/profil
 import type { Reason } from '../../contract/reasons';
 import { AppFailure } from '../../contract/result';
 import { fail, failField } from '../core/fail';
+import { isDiskFull } from '../core/disk-full';
 import type { EventHub } from '../core/event-hub';
 import type { GatewayConnection } from '../gateway/operations';
 import type { Logger } from '../log/logger';
@@ -34,6 +35,8 @@ export type ProfileStoreDeps = {
   /** The gateway client's status call, for "test the connection". */
   probe?: StatusProbe;
   probeTimeoutMs?: number;
+  /** How the profiles file is written (profile-file.ts); a test's writer meets a full disk (its temp file's name cannot be made to point at one). */
+  writeFile?: (dataDir: string, file: ProfilesFile) => void;
 };
 
 export function createProfileStore(deps: ProfileStoreDeps) {
@@ -55,9 +58,11 @@ export function createProfileStore(deps: ProfileStoreDeps) {
   function save(next: ProfilesFile) {
     usable();
     try {
-      writeProfilesFile(deps.dataDir, next);
+      (deps.writeFile ?? writeProfilesFile)(deps.dataDir, next);
     } catch (e) {
       logger.error('profiles file could not be written', { error: (e as NodeJS.ErrnoException).code ?? 'error' });
+      // A full disk in words a person acts on (free space), not its code (walk26).
+      if (isDiskFull(e)) throw fail('storage', 'profile.saveDiskFull', { folder: deps.dataDir });
       throw fail('storage', 'profile.saveFailed', { folder: deps.dataDir, code: (e as NodeJS.ErrnoException).code ?? 'write error' });
     }
     file = next;

@@ -9,8 +9,11 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { appInfo } from '../support/session';
 import { notStubbed, stubMain } from '../support/stub-main';
 import type { PaymentView } from '../../contract/methods/payments';
+import type { AppError } from '../../contract/result';
 
 let environment: 'sandbox' | 'production' = 'sandbox';
+const notWritable: AppError = { code: 'storage', message: 'Paydesk cannot write to its data folder (/data).', reason: { key: 'storage.folderNotWritable', values: { folder: '/data' } } };
+let refusal: AppError = notWritable;
 let defaults: { successUrl: string | null; failureUrl: string | null } = { successUrl: null, failureUrl: null };
 
 const payment: PaymentView = {
@@ -28,7 +31,7 @@ const main = stubMain({
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'shop' } }),
   createPaymentLink: () => ({ ok: true, value: payment }),
   // The profiles file cannot be written (its folder's permissions, a full disk): main refuses, in its words.
-  updateProfile: () => ({ ok: false, error: { code: 'storage', message: 'Paydesk cannot write to its data folder (/data).', reason: { key: 'storage.folderNotWritable', values: { folder: '/data' } } } }),
+  updateProfile: () => ({ ok: false, error: refusal }),
 }, { otherwise: () => notStubbed });
 const { calls } = main;
 const { App } = await import('../../renderer/src/app/app');
@@ -60,6 +63,7 @@ beforeEach(() => {
   calls.length = 0;
   environment = 'sandbox';
   defaults = { successUrl: null, failureUrl: null };
+  refusal = notWritable;
 });
 afterEach(() => {
   cleanup();
@@ -111,5 +115,22 @@ describe('addresses typed for a profile without defaults, not kept', () => {
     act(() => useLanguage.getState().setLanguage('ar'));
     expect(screen.getByTestId('addresses-not-kept').textContent).toContain('استُخدم هذان العنوانان، لكنهما لم يُحفظا عنوانين افتراضيين لملف التعريف «\u2068Souq sandbox\u2069»');
     expect(screen.getByTestId('link-result').textContent).toContain('PD-1'); // the link stands
+  });
+
+  // main's reason ended "Nothing was changed.", which under a link just made read as if the link had not been (walk25).
+  it('says the profiles were not changed, not that nothing was, in English and Arabic', async () => {
+    refusal = { code: 'storage', message: 'Paydesk could not save the profiles in /data (EPERM).', reason: { key: 'profile.saveFailed', values: { folder: '/data', code: 'EPERM' } } };
+    await linkForm();
+    type('link-successUrl', 'https://souq.example/paid');
+    type('link-failureUrl', 'https://souq.example/not-paid');
+    fireEvent.click(screen.getByTestId('link-submit'));
+    await screen.findByTestId('link-result');
+    const told = await screen.findByTestId('addresses-not-kept');
+    expect(told.textContent).toContain('Paydesk could not save the profiles in /data (EPERM). The profiles were not changed. Check that the folder is writable');
+    expect(told.textContent).not.toContain('Nothing was changed');
+    act(() => useLanguage.getState().setLanguage('ar'));
+    const ar = screen.getByTestId('addresses-not-kept').textContent;
+    expect(ar).toContain('لم تتغير ملفات التعريف.');
+    expect(ar).not.toContain('لم يتغير شيء');
   });
 });

@@ -79,4 +79,56 @@ describeWithKeychain('a new sandbox profile’s first bulk batch', () => {
     await expect.poll(() => page.getByTestId('bulk-urls-used').textContent()).toBe('يذهب كل عميل إلى \u2066https://souq.example/paid\u2069 بعد الدفع، أو إلى \u2066https://souq.example/not-paid\u2069 إذا لم يتم الدفع.');
     await settings.chooseLanguage('en');
   });
+
+  // The batch keeps the addresses it first ran with (walk25 left them unstored: stopped on a
+  // profile still without defaults, it asked for them again above Resume, and its later rows could
+  // go elsewhere than its first). Here the box is unticked, so the profile keeps none.
+  it('a batch stopped half way keeps its addresses: Resume asks nothing, the batch says them, the rest are sent once', async () => {
+    const page = session.page;
+    const branch = 'Souq branch';
+    const port = readFileSync(join(session.preview.dataDir, 'practice-gateway.port'), 'utf8').trim();
+    await settings.openSettings();
+    expect(await settings.addProfile({ name: branch, environment: 'sandbox', baseUrl: `http://127.0.0.1:${port}/api/v1` })).toBe('saved');
+    expect((await settings.setKey(branch, practiceKey(session.preview.dataDir))).outcome).toBe('saved');
+    await settings.cardActionNotice(branch, 'Use this profile');
+    await page.getByTestId('active-profile-name').filter({ hasText: branch }).waitFor();
+    const practice = await practiceControl(page, session.preview.dataDir);
+
+    await bulk.openScreen('bulk');
+    await bulk.choose('branch.csv', header + ['W28-1', 'W28-2', 'W28-3'].map((id, i) => rows[i]!.replace(/^W25-\d/, id)).join('\r\n') + '\r\n');
+    const preview = page.getByTestId('bulk-preview');
+    await preview.getByLabel(/^Success URL/).fill('https://souq.example/paid');
+    await preview.getByLabel(/^Failure URL/).fill('https://souq.example/not-paid');
+    await preview.getByLabel(`Keep these addresses as the defaults of “\u2068${branch}\u2069”`).uncheck();
+    await practice.fault('createPaymentLink', { latencyMs: 2_000 }); // slow enough to press Cancel after the first row
+    try {
+      await page.getByTestId('bulk-start').click();
+      await expect.poll(async () => Number(/(\d+) created/.exec((await page.getByTestId('bulk-status').textContent()) ?? '')?.[1]), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+      await page.getByTestId('bulk-cancel').click();
+      await bulk.batchState('cancelled');
+    } finally {
+      await practice.fault('createPaymentLink', null);
+    }
+    const batch = page.getByTestId('bulk-batch');
+    expect(await page.getByTestId('bulk-status').textContent()).toMatch(/[12] waiting/);
+    // Nothing asked above Resume: the batch has its addresses, and says them.
+    expect(await batch.getByLabel(/^Success URL/).count()).toBe(0);
+    expect(await batch.getByTestId('bulk-batch-urls').textContent()).toBe('This batch’s customers go to https://souq.example/paid after paying, or to https://souq.example/not-paid if the payment does not go through.');
+    expect(await axeViolations(page)).toEqual([]);
+    await session.screenshot('bulk-kept-addresses-cancelled-en');
+    await settings.chooseLanguage('ar');
+    await expect.poll(() => batch.getByTestId('bulk-batch-urls').textContent()).toBe('يذهب عملاء هذه المجموعة إلى \u2066https://souq.example/paid\u2069 بعد الدفع، أو إلى \u2066https://souq.example/not-paid\u2069 إذا لم يتم الدفع.');
+    await session.screenshot('bulk-kept-addresses-cancelled-ar');
+    await settings.chooseLanguage('en');
+
+    await page.getByTestId('bulk-resume').click();
+    await bulk.batchState('done');
+    expect(await page.getByTestId('bulk-status').textContent()).toContain('3 created, 0 not created, 0 unknown, 0 waiting, of 3');
+    const sent = (await practice.records()).filter((r) => r.operation === 'createPaymentLink' && r.orderId?.startsWith('W28-')).map((r) => r.orderId).sort();
+    expect(sent).toEqual(['W28-1', 'W28-2', 'W28-3']); // each exactly once
+    expect(await batch.getByTestId('bulk-batch-urls').textContent()).toContain('https://souq.example/paid');
+    // The profile kept none (the box was unticked): the next batch asks again.
+    await bulk.choose('next.csv', header + 'W28-4,10,SAR,Tea,Sara Ahmed,sara@example.com,+966501112233,,\r\n');
+    expect(await page.getByTestId('bulk-preview').getByLabel(/^Success URL/).count()).toBe(1);
+  });
 });

@@ -4,7 +4,7 @@
 // it can read (a torn line followed by the next save's stopped the gateway starting). `/dev/full`
 // answers every write with ENOSPC, as a full disk does.
 import { afterEach, expect, it } from 'vitest';
-import { appendFileSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openLedgerDb } from '../../main/ledger/database';
@@ -18,6 +18,7 @@ import { createEngine } from '../../main/practice/engine';
 import { AppFailure } from '../../contract/result';
 import type { Reason } from '../../contract/reasons';
 import { reasonText } from '../../main/core/fail';
+import { ctx, profileApp, sandboxInput } from '../profiles/support';
 
 const dirs: string[] = [];
 const folder = () => {
@@ -85,4 +86,23 @@ it('the practice gateway’s state file cut part way by a full disk is whole aga
   expect(again.state.transactions.map((t) => t.orderId)).toEqual(['O-1', 'O-2']);
   expect(again.byOrderId('O-1')).toMatchObject({ refundedMinor: 1_000 });
   expect(again.state.records.map((r) => `${r.operation} ${r.orderId}`)).toEqual(['sale O-1', 'refund O-1', 'sale O-2']);
+});
+
+it('a profile saved on a full disk says the disk is full in both languages, without its code, and the profiles stay as they were', async () => {
+  const dataDir = folder();
+  const made = await profileApp({ dataDir }).handlers.createProfile(sandboxInput, ctx);
+  if (!made.ok) throw new Error(made.error.message);
+  const before = readFileSync(join(dataDir, 'profiles.json'), 'utf8');
+  // The profiles file's temp name is its own (pid, time, opened exclusively): a writer that meets /dev/full instead.
+  const full = profileApp({ dataDir, writeFile: (_dir, file) => writeFileSync('/dev/full', JSON.stringify(file)) });
+  const renamed = await full.handlers.updateProfile({ id: made.value.id, name: 'Souq renamed' }, ctx);
+  expect(renamed).toMatchObject({ ok: false, error: { code: 'storage', reason: { key: 'profile.saveDiskFull' } } });
+  if (renamed.ok) return;
+  const why = renamed.error.reason as Reason;
+  expect(reasonText('en', why)).toBe(`The disk is full: Paydesk could not save the profiles in ${dataDir}, so the profiles were not changed. Free some space on this computer, then try again.`);
+  expect(reasonText('ar', why)).toMatch(/^القرص ممتلئ: تعذّر على بايدسك حفظ ملفات التعريف في .*، فلم تتغير ملفات التعريف\. أفرغ بعض المساحة/);
+  expect(JSON.stringify(renamed)).not.toContain('ENOSPC');
+  expect(readFileSync(join(dataDir, 'profiles.json'), 'utf8')).toBe(before);
+  const list = await full.handlers.listProfiles({}, ctx);
+  expect(list.ok && list.value.profiles.map((p) => p.name)).toEqual(['Practice', 'Shop sandbox']);
 });

@@ -20,6 +20,7 @@ export const undoOf: Record<number, string> = {
   23: migration23Undo,
   24: 'DROP TABLE repeat_stops',
   25: 'CREATE INDEX payments_amount ON payments (amount_minor)',
+  26: 'ALTER TABLE bulk_batches DROP COLUMN success_url; ALTER TABLE bulk_batches DROP COLUMN failure_url',
 };
 
 /** The ledger file in `dir`, closed, brought back to `version` (the migrations after it undone). */

@@ -380,7 +380,8 @@ async function copyBulk(db: LedgerDb, team: pg.ClientBase, laptop: string, batch
     const lastKey = exact(batch[batch.length - 1]!.k);
     const batches = batch.map((b) => ({ id: b.id, profile_id: b.profile_id, file_name: b.file_name, state: b.state === 'running' ? 'interrupted' : b.state,
       // Who made it on the laptop (its OS user); created_by in the team ledger is the admin who copied it.
-      os_user: b.created_by, created_at: b.created_at, updated_at: b.updated_at, separator: b.separator ?? null }));
+      os_user: b.created_by, created_at: b.created_at, updated_at: b.updated_at, separator: b.separator ?? null,
+      success_url: b.success_url ?? null, failure_url: b.failure_url ?? null }));
     const rows = (readRows.all(key, lastKey) as BulkRowRow[]).map((r) => {
       const row = { ...r, state: r.state === 'sending' ? 'pending' as const : r.state };
       return { ...row, amount_minor: amountMinorOf(row) };

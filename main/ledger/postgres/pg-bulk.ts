@@ -13,7 +13,7 @@
 import pg from 'pg';
 import { parseAmount } from '../../../contract/money';
 import { fail } from '../../core/fail';
-import { bulkLinkColumns, type BulkBatchRow, type BulkBatchSummary, type BulkLinkRow, type BulkRowRow, type BulkStore } from '../bulk-store';
+import { addressesOf, bulkLinkColumns, type BulkBatchRow, type BulkBatchSummary, type BulkLinkRow, type BulkRowRow, type BulkStore } from '../bulk-store';
 import { minor } from './pg-store';
 import { serverFailureInWords, type TeamLedgerSettings } from './connection';
 import { recordTeamExport } from './pg-snapshot';
@@ -29,12 +29,13 @@ const iso = (v: unknown) => new Date(v as string).toISOString();
 const stateSql = `CASE WHEN b.state = 'running' AND b.lease_until < now() THEN 'interrupted' ELSE b.state END AS state`;
 // Who runs it, while it runs (a run whose lease ran out has nobody): the login the database stamped and the laptop.
 const runnerSql = `CASE WHEN b.state = 'running' AND b.lease_until >= now() THEN coalesce(b.run_by, b.created_by) END AS run_person, CASE WHEN b.state = 'running' AND b.lease_until >= now() THEN b.run_laptop END AS run_laptop`;
-const batchColumns = `b.id, b.profile_id, b.file_name, ${stateSql}, coalesce(b.os_user, b.created_by) AS created_by, b.created_at, b.updated_at, b.separator, ${runnerSql}`;
+const batchColumns = `b.id, b.profile_id, b.file_name, ${stateSql}, coalesce(b.os_user, b.created_by) AS created_by, b.created_at, b.updated_at, b.separator, b.success_url, b.failure_url, ${runnerSql}`;
 const rowColumns = 'batch_id, line, order_id, amount, currency, description, customer_name, customer_email, customer_phone, issue_date, expire_date, vat_rate, vat_reason, state, payment_id, error';
 
 function batchOf(r: Record<string, unknown>, laptop: string): BulkBatchRow {
   const runner = r.state === 'running' && typeof r.run_person === 'string' ? { person: r.run_person, laptop: (r.run_laptop as string | null) ?? null, here: r.run_laptop === laptop } : null;
-  return { id: r.id as string, profile_id: r.profile_id as string, file_name: r.file_name as string, state: r.state as BulkBatchRow['state'], created_by: r.created_by as string, created_at: iso(r.created_at), updated_at: iso(r.updated_at), separator: (r.separator as BulkBatchRow['separator']) ?? null, runner };
+  return { id: r.id as string, profile_id: r.profile_id as string, file_name: r.file_name as string, state: r.state as BulkBatchRow['state'], created_by: r.created_by as string, created_at: iso(r.created_at), updated_at: iso(r.updated_at), separator: (r.separator as BulkBatchRow['separator']) ?? null,
+    success_url: (r.success_url as string | null) ?? null, failure_url: (r.failure_url as string | null) ?? null, runner };
 }
 
 /** The amount a row would send, in minor units (the link form's parser: exact text to integer), or null for a row that is not sent. */
@@ -121,7 +122,7 @@ export function createTeamBulkStore(options: { pool: Queryable & { connect(): Pr
         count(*) FILTER (WHERE r.state = 'created')::int AS created, count(*) FILTER (WHERE r.state = 'failed')::int AS failed,
         count(*) FILTER (WHERE r.state = 'unknown')::int AS unknown, count(*) FILTER (WHERE r.state IN ('pending', 'sending'))::int AS pending
       FROM (SELECT * FROM paydesk.bulk_batches ORDER BY created_at DESC, made_seq DESC NULLS LAST, id DESC LIMIT $1) b LEFT JOIN paydesk.bulk_rows r ON r.batch_id = b.id
-      GROUP BY b.id, b.profile_id, b.file_name, b.state, b.lease_until, b.os_user, b.created_by, b.created_at, b.updated_at, b.separator, b.run_by, b.run_laptop, b.made_seq ORDER BY b.created_at DESC, b.made_seq DESC NULLS LAST, b.id DESC`, [limit])).rows
+      GROUP BY b.id, b.profile_id, b.file_name, b.state, b.lease_until, b.os_user, b.created_by, b.created_at, b.updated_at, b.separator, b.success_url, b.failure_url, b.run_by, b.run_laptop, b.made_seq ORDER BY b.created_at DESC, b.made_seq DESC NULLS LAST, b.id DESC`, [limit])).rows
       .map((r): BulkBatchSummary => ({ ...batchOf(r, laptop), total: r.total as number, created: r.created as number, failed: r.failed as number, unknown: r.unknown as number, pending: r.pending as number }))),
 
     setRow: (batchId, line, changes) => worded(async () => {
@@ -130,12 +131,15 @@ export function createTeamBulkStore(options: { pool: Queryable & { connect(): Pr
 
     // The lease in one statement: a second laptop's UPDATE waits for the first's row lock, then
     // finds the batch running on a lease that holds, and changes nothing.
-    claim: (batchId, osUser) => worded(() => inTransaction(osUser, async (client) => {
-      const taken = await client.query(`UPDATE paydesk.bulk_batches SET state = 'running', run_laptop = $2, lease_until = now() + $3 * interval '1 millisecond', cancel_asked = false
-        WHERE id = $1 AND state <> 'done' AND (state <> 'running' OR lease_until IS NULL OR lease_until < now() OR run_laptop = $2) RETURNING id`, [batchId, laptop, leaseMs]);
+    // A batch without addresses keeps these in the same statement (bulk-addresses.sql, version 44: set once, never changed).
+    claim: (batchId, osUser, addresses) => worded(() => inTransaction(osUser, async (client) => {
+      const taken = await client.query(`UPDATE paydesk.bulk_batches SET state = 'running', run_laptop = $2, lease_until = now() + $3 * interval '1 millisecond', cancel_asked = false,
+          success_url = CASE WHEN success_url IS NULL AND failure_url IS NULL THEN $4 ELSE success_url END,
+          failure_url = CASE WHEN success_url IS NULL AND failure_url IS NULL THEN $5 ELSE failure_url END
+        WHERE id = $1 AND state <> 'done' AND (state <> 'running' OR lease_until IS NULL OR lease_until < now() OR run_laptop = $2) RETURNING success_url, failure_url`, [batchId, laptop, leaseMs, addresses.successUrl, addresses.failureUrl]);
       if (taken.rows.length) {
         runners.set(batchId, osUser);
-        return { taken: true as const };
+        return { taken: true as const, addresses: addressesOf(taken.rows[0] as Pick<BulkBatchRow, 'success_url' | 'failure_url'>, addresses) };
       }
       const held = (await client.query('SELECT coalesce(run_by, created_by) AS person, run_laptop AS laptop FROM paydesk.bulk_batches WHERE id = $1', [batchId])).rows[0];
       return { taken: false as const, runner: { person: (held?.person as string | undefined) ?? '?', laptop: (held?.laptop as string | null | undefined) ?? null, here: false } };

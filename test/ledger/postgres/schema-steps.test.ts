@@ -14,6 +14,7 @@ import { testTeamLedgerConnection } from '../../../main/ledger/postgres/connecti
 import { createTeamOverview } from '../../../main/ledger/postgres/pg-overview';
 import { createTeamLedgerReads } from '../../../main/ledger/postgres/pg-reads';
 import { createTeamProfiles } from '../../../main/ledger/postgres/pg-profiles';
+import { createTeamBulkStore } from '../../../main/ledger/postgres/pg-bulk';
 import { applyTeamLedgerSecurity, schemaSteps, teamLedgerSchemaVersion } from '../../../main/ledger/postgres/security';
 import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
 
@@ -431,6 +432,23 @@ describeWithPostgres('the team schema\'s numbered steps', () => {
     await settle(after);
     expect(await settledEntry(after)).toEqual([{ action: 'create_sale', db_user: 'sue', result: 'declined' }]);
     await expect(ada.query(`SELECT paydesk.add_person($1, 'staff', 'pw')`, [`weak-${randomUUID().slice(0, 6)}`])).rejects.toMatchObject({ code: 'PD019', hint: 'first_password_short' });
+  });
+
+  it('from version 43, keeps an older bulk batch without addresses; its next run keeps them (a staff member\'s claim), and nobody changes them after', async () => {
+    const { superuser, sam, sue } = await databaseAt(43);
+    const older = randomUUID();
+    await sam.query(`INSERT INTO paydesk.bulk_batches (id, profile_id, file_name, state) VALUES ($1, 'practice', 'old.csv', 'ready')`, [older]);
+
+    expect(await applyTeamLedgerSecurity(superuser)).toBe('upgraded');
+    expect((await sam.query('SELECT file_name, success_url, failure_url FROM paydesk.bulk_batches WHERE id = $1', [older])).rows).toEqual([{ file_name: 'old.csv', success_url: null, failure_url: null }]);
+    const store = createTeamBulkStore({ pool: Object.assign(sam, { connect: async () => Object.assign(sam, { release: () => undefined }) }) as never, laptop: 'sam-laptop' });
+    const first = { successUrl: 'https://souq.example/paid', failureUrl: 'https://souq.example/not-paid' };
+    expect(await store.claim(older, 'sam', first)).toEqual({ taken: true, addresses: first });
+    await store.finish(older, 'cancelled');
+    expect(await store.claim(older, 'sam', { successUrl: 'https://elsewhere.example/ok', failureUrl: 'https://elsewhere.example/no' })).toEqual({ taken: true, addresses: first });
+    expect(await store.batch(older)).toMatchObject({ success_url: first.successUrl, failure_url: first.failureUrl });
+    for (const who of [sam, sue]) await expect(who.query(`UPDATE paydesk.bulk_batches SET success_url = 'https://elsewhere.example/ok' WHERE id = $1`, [older])).rejects.toMatchObject({ code: '42501' });
+    await expect(superuser.query(`UPDATE paydesk.bulk_batches SET failure_url = NULL WHERE id = $1`, [older])).rejects.toMatchObject({ code: '42501' });
   });
 
   it('refuses a database a newer Paydesk set up, in words, and changes nothing in it', async () => {

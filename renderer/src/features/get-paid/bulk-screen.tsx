@@ -21,6 +21,7 @@ import { BulkFixLines, bulkLineRowId } from './bulk-fix-lines';
 import { focusIfLost } from '../../ui/focus';
 import { useMayCreatePayments } from '../settings/team-role';
 import { useNavigation } from '../../app/navigation-store';
+import { useSession } from '../../app/session-store';
 import { fileBase64, fileSizeProblem, linksWording, reportWording, wordProblems } from './bulk-file';
 import { MessageLanguage, useMessageLanguage } from './message-language';
 import { bulkColumn } from './bulk-columns';
@@ -150,14 +151,16 @@ export function BulkScreen() {
 
   const run = (target: BulkBatchView) =>
     send(t('gp.bulk.confirmAction', { count: target.pending }), async (confirm) => {
-      const r = await api.bulkRun({ batchId: target.id, confirm, successUrl: addresses.successUrl.trim() || undefined, failureUrl: addresses.failureUrl.trim() || undefined });
+      // A batch that has run keeps its own addresses (main sends the rest there): nothing typed goes with its resume.
+      const typed = target.addresses ? {} : { successUrl: addresses.successUrl.trim() || undefined, failureUrl: addresses.failureUrl.trim() || undefined };
+      const r = await api.bulkRun({ batchId: target.id, confirm, ...typed });
       if (!r.ok) {
         addressErrors.tellMain(r.error);
         return setError(r.error);
       }
       setBatch(r.value);
       // The run has them; kept (unless unticked) so the next batch or link asks nothing.
-      await urls.keepTyped(addresses);
+      if (!target.addresses) await urls.keepTyped(addresses);
     });
 
   const start = async () => {
@@ -234,7 +237,7 @@ export function BulkScreen() {
           {preview.valid > 0 && Object.keys(checkAddresses()).length === 0 && <AddressesUsed values={addresses} profile={urls.profile} />}
         </PreviewTable>
       )}
-      {batch && <BatchProgress batch={batch} opened={opened} maySend={mayCreate} languageChoice={languageChoice} onCancel={() => void cancel()} onResume={() => run(batch)} onReport={() => void report(batch.id)} onLinks={() => void linksCsv(batch.id)}>{mayCreate && batch.pending > 0 && batch.state !== 'running' && addressFields}<AddressesNotKept /></BatchProgress>}
+      {batch && <BatchProgress batch={batch} opened={opened} maySend={mayCreate} languageChoice={languageChoice} onCancel={() => void cancel()} onResume={() => run(batch)} onReport={() => void report(batch.id)} onLinks={() => void linksCsv(batch.id)}>{mayCreate && batch.pending > 0 && batch.state !== 'running' && !batch.addresses && addressFields}<AddressesNotKept /></BatchProgress>}
       {dialog}
       {recent.length > 0 && (
         <section aria-labelledby="bulk-recent-title" className="gp-list">
@@ -289,6 +292,16 @@ function AddressesUsed({ values, profile }: { values: { successUrl: string; fail
   const failure = values.failureUrl.trim() || profile?.failureUrl;
   if (!success || !failure) return null;
   return <p data-testid="bulk-urls-used">{t('gp.bulk.urlsUsed', { success, failure })}</p>;
+}
+
+/** Where this batch's customers go: the addresses it kept when it first ran (a resume sends the rest there). */
+function BatchAddresses({ batch }: { batch: BulkBatchView }) {
+  const t = useT();
+  const profile = useSession((s) => s.profile);
+  if (!batch.addresses) return null;
+  // As the preview says it: on the practice profile the practice gateway's own page (its links keep the addresses all the same).
+  if (profile?.id === batch.profileId && profile.environment === 'practice') return null;
+  return <p data-testid="bulk-batch-urls">{t('gp.bulk.batchUrls', { success: batch.addresses.successUrl, failure: batch.addresses.failureUrl })}</p>;
 }
 
 function PreviewTable({ preview, onStart, children }: { preview: Preview; onStart(): void; children?: ReactNode }) {
@@ -377,6 +390,7 @@ function BatchProgress({ batch, opened, maySend, languageChoice, onCancel, onRes
         </p>
       )}
       {batch.unknown > 0 && <p>{t('gp.bulk.unknownHint')}</p>}
+      <BatchAddresses batch={batch} />
       {batch.state !== 'running' && <WhatNext batch={batch} maySend={maySend} />}
       {batch.state !== 'running' && <RowProblems batch={batch} />}
       {children}
