@@ -60,3 +60,18 @@ describe('Home open over midnight', () => {
     expect(lastAsked().asked).toBe(before + 2);
   });
 });
+
+// walk27: midnight passed on another screen (Home's watch not running), then Home opened again: its
+// first question is on the new day, and the dates nobody chose moved with it. Before, "Chosen dates"
+// stayed the last 30 days up to yesterday (3 Nov to 2 Dec), so Today's sale was not in them.
+describe('Home opened again after midnight passed on another screen', () => {
+  it('moves the dates nobody chose on its first question of the new day', async () => {
+    vi.setSystemTime(new Date('2026-12-04T20:59:00Z')); // 23:59 on 4 December in Riyadh
+    useOverview.setState({ chosen: { from: '2026-11-05', to: '2026-12-04' } });
+    await useOverview.getState().load('practice');
+    vi.setSystemTime(new Date('2026-12-04T21:05:00Z')); // 00:05 on 5 December, Home not shown meanwhile
+    await useOverview.getState().load('practice'); // Home shown again
+    expect(useOverview.getState().chosen).toEqual({ from: '2026-11-06', to: '2026-12-05' });
+    expect(main.asked('getOverview').findLast((a) => a.periods)!.periods![4]).toEqual({ from: '2026-11-05T21:00:00.000Z', to: '2026-12-05T21:00:00.000Z' });
+  });
+});

@@ -53,3 +53,26 @@ describe.each(['en', 'ar'] as const)('Home’s "This year" (%s)', (language) => 
     expect(new Date(range.to).getTime()).toBeGreaterThan(after.getTime());
   });
 });
+
+// Home says whose days its figures count (walk27): a Riyadh business's finance person on a laptop set
+// to Europe/London sees nothing under "Today" at 08:00 for a sale made at 00:10 in Riyadh (21:10 the
+// day before in London), while the Riyadh laptop counts it; nothing said which day was meant. The
+// zone named in English and Arabic, kept left to right inside the Arabic sentence.
+describe('Home names the time zone its days are counted in', () => {
+  it.each([
+    ['en', 'Days are this computer’s, in \u2066Europe/London\u2069 time: a laptop set to another time zone counts its own days, so its Today can differ.'],
+    ['ar', 'الأيام أيام هذا الحاسوب، بتوقيت \u2066Europe/London\u2069: الحاسوب المضبوط على منطقة زمنية أخرى يعدّ أيامه هو، فقد يختلف «اليوم» فيه.'],
+  ] as const)('%s', async (language, words) => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Europe/London'; // Node re-reads the zone when TZ is assigned
+    try {
+      act(() => useLanguage.getState().setLanguage(language));
+      render(<OverviewSection profileId="practice" />);
+      await screen.findByTestId('ov-period-range');
+      expect(screen.getByTestId('ov-zone').textContent).toBe(words);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+});

@@ -3,6 +3,7 @@
 export const en = {
   'ov.title': 'Money at a glance',
   'ov.intro': 'From the ledger: what was captured and refunded on the payments created in each period, per currency (a link or an authorisation counts on the day it was created, whenever it was paid or captured). Choose a figure to see the payments behind it.',
+  'ov.zone': 'Days are this computer’s, in {zone} time: a laptop set to another time zone counts its own days, so its Today can differ.',
   'ov.loading': 'Loading the figures…',
   'ov.scope.label': 'Show',
   'ov.scope.profile': 'This profile',
@@ -111,6 +112,7 @@ export const en = {
 export const ar: Record<keyof typeof en, string> = {
   'ov.title': 'المال في لمحة',
   'ov.intro': 'من السجل: ما حُصّل وما استُرد من المدفوعات المنشأة في كل فترة، لكل عملة على حدة (يُحسب الرابط أو التفويض في يوم إنشائه، أيًّا كان يوم دفعه أو تحصيله). اختر رقمًا لترى المدفوعات التي وراءه.',
+  'ov.zone': 'الأيام أيام هذا الحاسوب، بتوقيت {zone}: الحاسوب المضبوط على منطقة زمنية أخرى يعدّ أيامه هو، فقد يختلف «اليوم» فيه.',
   'ov.loading': 'جارٍ تحميل الأرقام…',
   'ov.scope.label': 'عرض',
   'ov.scope.profile': 'ملف التعريف هذا',

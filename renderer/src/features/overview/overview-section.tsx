@@ -12,6 +12,8 @@ import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { useWordedError, useWords, type Words } from '../../i18n/words';
 import { Ltr } from '../../ui/ltr';
+import { IsolatedRuns } from '../../ui/isolated-runs';
+import { ltrIsolated } from '../../../../contract/amount-words';
 import { saveFile } from '../../ui/save-file';
 import { allDrawn } from './draw-when-seen';
 import { daysBetween, firstAllowedFrom, lastAllowedTo, rangeTooLong } from './periods';
@@ -106,6 +108,8 @@ export function OverviewSection({ profileId }: { profileId: string }) {
     <section aria-labelledby="ov-title" className="overview" data-testid="overview">
       <h2 id="ov-title">{t('ov.title')}</h2>
       <p>{t('ov.intro')}</p>
+      {/* Whose days these are: two laptops in different zones count different days on the same ledger (walk27). */}
+      <p data-testid="ov-zone"><IsolatedRuns text={t('ov.zone', { zone: ltrIsolated(Intl.DateTimeFormat().resolvedOptions().timeZone) })} /></p>
       <div className="ov-controls">
         <fieldset>
           <legend>{t('ov.scope.label')}</legend>

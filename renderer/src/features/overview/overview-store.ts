@@ -52,9 +52,13 @@ export const useOverview = create<State>((set, get) => ({
   },
   async load(profileId) {
     lastProfile = profileId;
-    const { scope, chosen, chartDays } = get();
     const now = new Date();
+    // A new day since the last question, however it came (Home shown again after midnight passed
+    // on another screen, when no timer of Home's ran): the dates nobody chose move with it.
+    const before = lastThirtyDays(parseLocalDate(askedOn) ?? now);
+    if (localDate(now) !== askedOn && get().chosen.from === before.from && get().chosen.to === before.to) set({ chosen: lastThirtyDays(now) });
     askedOn = localDate(now);
+    const { scope, chosen, chartDays } = get();
     const ranges = periodsOf(now, chosen);
     const mine = ++generation;
     // Always the profile in use's figures first: in scope "all" the other profiles' follow, each
@@ -107,12 +111,8 @@ export function showPayments(filter: PaymentFilter, go: (screen: string) => void
  * midnight showed yesterday's money as today's until a payment changed.
  */
 function newDay() {
-  const today = localDate(new Date());
-  if (today === askedOn) return; // a timer a moment early, or the window back on the same day
-  const before = lastThirtyDays(parseLocalDate(askedOn) ?? new Date());
-  const { chosen } = useOverview.getState();
-  if (chosen.from === before.from && chosen.to === before.to) useOverview.setState({ chosen: lastThirtyDays(new Date()) });
-  void useOverview.getState().load(lastProfile);
+  if (localDate(new Date()) === askedOn) return; // a timer a moment early, or the window back on the same day
+  void useOverview.getState().load(lastProfile); // it moves the dates nobody chose
 }
 
 /**

@@ -6,6 +6,7 @@ import { useLanguage, useT } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { MomentParts } from '../../ui/row-moment';
 import { Ltr } from '../../ui/ltr';
+import { ltrIsolated } from '../../../../contract/amount-words';
 import { inTwoDirections } from '../../ui/reading-cut';
 import { TwoDirectionName } from '../../ui/two-direction-name';
 import { pressed, type ShortcutId } from '../../ui/shortcuts';
@@ -155,7 +156,8 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
         data-total={total ?? ''}
       >
         <div role="row" aria-rowindex={1} className="tx-row tx-head">
-          <span role="columnheader">{t('tx.col.created')}</span>
+          {/* Whose wall time the rows' times are: a London laptop shows a Riyadh sale of 00:10 on the 3rd as 21:10 on the 2nd (walk27). */}
+          <span role="columnheader">{t('tx.col.created')} <span className="tx-zone">{t('tx.col.zone', { zone: ltrIsolated(Intl.DateTimeFormat().resolvedOptions().timeZone) })}</span></span>
           <span role="columnheader">{t('tx.col.order')}</span>
           <span role="columnheader">{t('tx.col.customer')}</span>
           <span role="columnheader" className="num">{t('tx.col.amount')}</span>

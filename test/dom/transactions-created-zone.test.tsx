@@ -1,0 +1,32 @@
+// The Transactions list's times are the computer's wall time: on a London laptop a Riyadh business's
+// sale made at 00:10 on 3 December reads "02/12/2026 21:10" beside its order id PD-20261203-…, and
+// the "Created" heading said nothing of whose time it was (walk27). It names the zone now, as the
+// audit log's "When" does (audit-when-zone.test.tsx), in English and Arabic. main is a stub here.
+import { afterAll, afterEach, expect, it } from 'vitest';
+import { act } from 'react';
+import { cleanup, render, screen } from '@testing-library/react';
+import { stubMain } from '../support/stub-main';
+
+const zone = process.env.TZ;
+process.env.TZ = 'America/New_York'; // Node re-reads the zone when TZ is assigned
+afterAll(() => {
+  if (zone === undefined) delete process.env.TZ;
+  else process.env.TZ = zone;
+});
+
+stubMain({ searchPayments: () => ({ ok: true, value: { total: 0, totalExact: true, rows: [] } }) });
+const { PaymentList } = await import('../../renderer/src/features/transactions/payment-list');
+const { useLanguage } = await import('../../renderer/src/i18n');
+
+afterEach(() => {
+  cleanup();
+  act(() => useLanguage.getState().setLanguage('en'));
+});
+
+it.each([['en', 'Created', 'America/New_York time'], ['ar', 'تاريخ الإنشاء', 'بتوقيت America/New_York']] as const)('names the time zone of the Created column in %s', (language, word, zoneWords) => {
+  act(() => useLanguage.getState().setLanguage(language));
+  render(<PaymentList />);
+  const heading = screen.getAllByRole('columnheader')[0]!;
+  expect(heading.textContent!.replace(/[\u2066-\u2069]/g, '')).toBe(`${word} ${zoneWords}`);
+  expect(heading.querySelector('.tx-zone')!.textContent!.replace(/[\u2066-\u2069]/g, '')).toBe(zoneWords);
+});
