@@ -27,6 +27,6 @@ it.each([['en', 'Created', 'America/New_York time'], ['ar', 'تاريخ الإن
   act(() => useLanguage.getState().setLanguage(language));
   render(<PaymentList />);
   const heading = screen.getAllByRole('columnheader')[0]!;
-  expect(heading.textContent!.replace(/[\u2066-\u2069]/g, '')).toBe(`${word} ${zoneWords}`);
-  expect(heading.querySelector('.tx-zone')!.textContent!.replace(/[\u2066-\u2069]/g, '')).toBe(zoneWords);
+  expect(heading.textContent!.replace(/[\u2066-\u2069\u200b]/g, '')).toBe(`${word} ${zoneWords}`);
+  expect(heading.querySelector('.tx-zone')!.textContent!.replace(/[\u2066-\u2069\u200b]/g, '')).toBe(zoneWords);
 });
