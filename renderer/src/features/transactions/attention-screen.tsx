@@ -18,6 +18,7 @@ import { LastError } from './last-error';
 import { leftOpenWords } from './left-open';
 import { StateBadge } from './payment-state';
 import { ProfileCell } from './profile-cell';
+import { CreatedHeading } from './created-heading';
 import { useSession } from '../../app/session-store';
 import { showPayment } from './find-payment';
 import { useAttentionCheck } from './attention-check';
@@ -246,7 +247,7 @@ export function AttentionScreen() {
       {rows === undefined ? <p>{t('app.loading')}</p> : rows.length === 0 ? <p ref={empty} tabIndex={-1} data-testid="attention-empty">{t('attention.empty')}</p> : (
         <table className="simple-table attention-table">
           <caption className="visually-hidden">{t('attention.title')}</caption>
-          <thead><tr><th scope="col">{t('tx.col.created')}</th>{otherProfiles && <th scope="col">{t('audit.profile')}</th>}<th scope="col">{t('tx.col.order')}</th><th scope="col" className="num">{t('tx.col.amount')}</th><th scope="col">{t('tx.col.state')}</th><th scope="col">{t('attention.why')}</th><th scope="col"><span className="visually-hidden">{t('attention.open')}</span></th></tr></thead>
+          <thead><tr><th scope="col"><CreatedHeading /></th>{otherProfiles && <th scope="col">{t('audit.profile')}</th>}<th scope="col">{t('tx.col.order')}</th><th scope="col" className="num">{t('tx.col.amount')}</th><th scope="col">{t('tx.col.state')}</th><th scope="col">{t('attention.why')}</th><th scope="col"><span className="visually-hidden">{t('attention.open')}</span></th></tr></thead>
           <tbody ref={table}>
             {rows.map((row, index) => {
               const { why, namesOperation } = whyOf(row);

@@ -6,7 +6,7 @@ import { useLanguage, useT } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { MomentParts } from '../../ui/row-moment';
 import { Ltr } from '../../ui/ltr';
-import { ltrIsolated } from '../../../../contract/amount-words';
+import { CreatedHeading } from './created-heading';
 import { inTwoDirections } from '../../ui/reading-cut';
 import { TwoDirectionName } from '../../ui/two-direction-name';
 import { pressed, type ShortcutId } from '../../ui/shortcuts';
@@ -157,7 +157,7 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
       >
         <div role="row" aria-rowindex={1} className="tx-row tx-head">
           {/* Whose wall time the rows' times are: a London laptop shows a Riyadh sale of 00:10 on the 3rd as 21:10 on the 2nd (walk27). */}
-          <span role="columnheader">{t('tx.col.created')} <span className="tx-zone">{t('tx.col.zone', { zone: ltrIsolated(breakableZone()) })}</span></span>
+          <span role="columnheader"><CreatedHeading /></span>
           <span role="columnheader">{t('tx.col.order')}</span>
           <span role="columnheader">{t('tx.col.customer')}</span>
           <span role="columnheader" className="num">{t('tx.col.amount')}</span>
@@ -220,7 +220,3 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
   );
 }
 
-/** The computer's zone with a break allowed after each "/", so a narrow column wraps "America/" above "New_York", not inside a name. */
-function breakableZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone.replaceAll('/', '/\u200b');
-}
