@@ -171,7 +171,8 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   };
   // What the first screen does not need starts a second after it shows (docs/performance.md), so
   // the first screen's own calls and code go first: the webhook receiver, reconciliation and
-  // maintenance's schedules, Home's overview threads, the list's positions for deep jumps. A
+  // maintenance's schedules, Home's overview threads, the list's positions for deep jumps, every
+  // profile's key read once so each is a known secret (docs/profiles-and-keys.md). A
   // gateway call before then starts them at once and waits for them.
   const afterFirstScreenMs = 1_000;
   let webhooks: Awaited<ReturnType<typeof startWebhookReceiver>> | undefined;
@@ -184,6 +185,8 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   const windowListening = new Promise<void>((resolve) => (windowShown = resolve));
   const later = startLater(async () => {
     laterStarted();
+    // Every profile's key known to the refusals and the log before a gateway call is answered.
+    const keysKnown = profiles.registerKeys();
     overviewReader.startThreads();
     // With the practice profile, final states also arrive by signed webhook on loopback.
     // (Not on the team ledger: the receiver records into this laptop's file; status checks settle payments instead.)
@@ -196,6 +199,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     reconcileTimer.unref();
     reconcile();
     maintenance.start();
+    await keysKnown;
   }, { fallbackMs: options.startLaterMs ?? 3_000, onError: (error) => logger.error('services after the first screen did not start', { error: error instanceof Error ? error.message : String(error) }) });
 
   const payments = createPaymentsService({

@@ -91,7 +91,7 @@ export function createBulkService(deps: BulkDeps) {
     await ready();
     const gateway = await deps.active();
     const currency = await deps.defaultCurrency();
-    // After deps.active(), which has read the profile's key: every cell checked against the keys known.
+    // After deps.active(), which waits for every profile's key to be read: every cell checked against the keys known.
     const holdsKey = deps.logger.holdsSecret;
     const read = readBulkFile(Buffer.from(file.file, 'base64'), file.encoding, { defaultCurrency: currency, today: deps.today(), holdsKey });
     read.rows = read.rows.map((row) => withoutKeys(row, holdsKey, deps.logger.redact));

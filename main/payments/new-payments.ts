@@ -24,7 +24,7 @@ import { cleanCard, cleanCustomer, cleanDate, cleanOrderId, cleanText, refuseApi
 export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
   const { deps } = core;
   const orderIdOf = (typed: string | undefined) => cleanOrderId(typed) ?? newOrderId(core.today());
-  // After deps.active(), which has read the profile's key (and so registered it): checked against every key known.
+  // After deps.active(), which waits for every profile's key to be read (so registered): checked against every key known.
   const refuseKeys = (fields: Record<string, string | undefined>) => refuseApiKey(fields, deps.logger.holdsSecret);
 
   async function createLink(input: MethodParsedInput<'createPaymentLink'>, ctx: CallContext, options: CreateOptions = {}): Promise<PaymentView> {

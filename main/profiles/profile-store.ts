@@ -50,6 +50,7 @@ export function createProfileStore(deps: ProfileStoreDeps) {
   // Profiles whose recorded key the keychain was last found without (a reset or other keychain, an
   // entry deleted by hand, a restored profiles file). Memory only: looked for again on each check.
   let gone = new Set<string>();
+  let registered: Promise<void> | undefined;
 
   function usable() {
     if (broken) throw fail('storage', broken.key, broken.values);
@@ -318,6 +319,17 @@ export function createProfileStore(deps: ProfileStoreDeps) {
 
     /** Any profile's connection, for re-checking payments made on it (key read in main only). */
     connectionOf,
+
+    /**
+     * Every key the keychain keeps for a profile, read once (each read registers it with the
+     * logger's secrets), so a key of a profile not used this run is refused in pasted text and
+     * redacted like the active one's (docs/profiles-and-keys.md). Started with the services after
+     * the first screen; a keychain that cannot be read leaves only the keys read so far known.
+     */
+    registerKeys(): Promise<void> {
+      registered ??= Promise.all(file.profiles.filter((p) => p.keyLastFour !== null).map((p) => vault.read(p.id).catch(() => null))).then(() => undefined);
+      return registered;
+    },
 
     /** Origins of every configured gateway, for the external-link allow-list. */
     origins(): string[] {
