@@ -5,7 +5,7 @@
 // attention's table, whose Created column shows the same times. main is a stub here.
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { act } from 'react';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { stubMain } from '../support/stub-main';
 import { paymentView } from '../support/payment-view';
 import { attentionQueue } from '../support/attention-queue';
@@ -22,10 +22,19 @@ stubMain({ searchPayments: () => ({ ok: true, value: { total: 0, totalExact: tru
 const { PaymentList } = await import('../../renderer/src/features/transactions/payment-list');
 const { AttentionScreen } = await import('../../renderer/src/features/transactions/attention-screen');
 const { useLanguage } = await import('../../renderer/src/i18n');
+const { warmFormatters } = await import('../../renderer/src/i18n/format');
 
 afterEach(() => {
   cleanup();
   act(() => useLanguage.getState().setLanguage('en'));
+});
+
+it('keeps the zone\'s line empty until Intl is warmed (a list start pays no Intl before its rows), then names it in place', async () => {
+  render(<PaymentList />);
+  const zoneLine = () => screen.getAllByRole('columnheader')[0]!.querySelector('.tx-zone')!.textContent!.replace(/[\u2066-\u2069\u200b]/g, '');
+  expect(zoneLine()).toBe('\u00a0');
+  act(() => warmFormatters('en')); // as the page does in its first idle moment (i18n/format.ts)
+  await waitFor(() => expect(zoneLine()).toBe('America/New_York time'));
 });
 
 it.each([['en', 'Created', 'America/New_York time'], ['ar', 'تاريخ الإنشاء', 'بتوقيت America/New_York']] as const)('names the time zone of the Created column in %s', (language, word, zoneWords) => {

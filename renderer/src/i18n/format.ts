@@ -2,6 +2,7 @@ import { amountFormat, intlAmount } from '../../../contract/amount-words';
 import type { CurrencyCode } from '../../../contract/money';
 import type { Language } from './index';
 import { plainAmount, plainCurrency, plainRowDay, plainRowTime } from './plain-format';
+import { readLocalZone } from './local-zone';
 
 const locales: Record<Language, string> = { en: 'en-GB', ar: 'ar-SA' };
 
@@ -117,6 +118,7 @@ export function warmFormatters(language: Language): void {
   new Intl.NumberFormat(locales[language], { style: 'currency', currency: 'SAR', numberingSystem: 'latn' }).format(0);
   formatShortDateTime(new Date(0).toISOString(), language);
   new Intl.PluralRules(locales[language]).select(0);
+  readLocalZone(); // Intl's set-up paid: the headings that name the zone draw it now
 }
 
 /**

@@ -13,6 +13,7 @@ import { formatAmount } from '../../i18n/format';
 import { useWordedError, useWords, type Words } from '../../i18n/words';
 import { Ltr } from '../../ui/ltr';
 import { IsolatedRuns } from '../../ui/isolated-runs';
+import { readLocalZone } from '../../i18n/local-zone';
 import { ltrIsolated } from '../../../../contract/amount-words';
 import { saveFile } from '../../ui/save-file';
 import { allDrawn } from './draw-when-seen';
@@ -109,7 +110,7 @@ export function OverviewSection({ profileId }: { profileId: string }) {
       <h2 id="ov-title">{t('ov.title')}</h2>
       <p>{t('ov.intro')}</p>
       {/* Whose days these are: two laptops in different zones count different days on the same ledger (walk27). */}
-      <p data-testid="ov-zone"><IsolatedRuns text={t('ov.zone', { zone: ltrIsolated(Intl.DateTimeFormat().resolvedOptions().timeZone) })} /></p>
+      <p data-testid="ov-zone"><IsolatedRuns text={t('ov.zone', { zone: ltrIsolated(readLocalZone()) })} /></p>
       <div className="ov-controls">
         <fieldset>
           <legend>{t('ov.scope.label')}</legend>
