@@ -208,6 +208,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
       await later.ready();
       return gatewayOf(await profiles.activeConnection());
     },
+    keysKnown: () => later.ready(),
     async connectionFor(profileId) {
       await later.ready();
       // A profile removed since, or whose key is gone, cannot be checked: its payments wait.
@@ -223,7 +224,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   });
   // Invoices are the ledger's: this laptop's file, or the team's PostgreSQL (pg-invoices.ts).
   const invoices = createInvoiceService({
-    rows: payments.store.invoices, logger,
+    rows: payments.store.invoices, logger, keysKnown: () => later.ready(),
     payment: (id) => payments.store.get(id),
     activeProfileId: async () => profiles.active().id,
     seller: (profileId) => profiles.seller(profileId),

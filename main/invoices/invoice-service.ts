@@ -47,6 +47,8 @@ export type InvoiceDeps = {
   profileName?(profileId: string): Promise<string | undefined>;
   /** Desktop only: saves the PDF where the user's files go (a folder of the document's own, `documentId`) and opens it with the system's viewer. */
   openPdf?(fileName: string, pdf: Uint8Array, documentId: string): Promise<string>;
+  /** Resolves once every profile's kept key is known to the logger (composition.ts), so the lines are checked against them all. */
+  keysKnown?(): Promise<void>;
 };
 
 /** Which document, and the business's zone its issue time is printed in (the renderer's; main's own when left out). */
@@ -58,15 +60,21 @@ function fail(fields: Record<string, Reason>): never {
   throw fieldFailure('invalid_input', fields);
 }
 
+/** A card number or an API key pasted into text kept on the invoice, in the ledger and on the PDF (as payments/validate-input.ts refuses them). */
+function pasted(text: string, holdsKey: (text: string) => boolean): Reason | undefined {
+  if (holdsCardNumber(toAsciiDigits(text))) return why('input.cardNumber');
+  if (holdsKey(text)) return why('input.apiKey');
+  return undefined;
+}
+
 /** Checks the typed lines; field paths are `lines.<index>.<field>` so the form shows each message in place. */
-export function readLines(lines: LineInput[], currency: CurrencyCode) {
+export function readLines(lines: LineInput[], currency: CurrencyCode, holdsKey: (text: string) => boolean = () => false) {
   const fields: Record<string, Reason> = {};
   const read = lines.map((line, i) => {
-    const at = (field: string, problem: Reason) => void (fields[`lines.${i}.${field}`] ??= problem);
+    const at = (field: string, problem: Reason | undefined) => void (problem && (fields[`lines.${i}.${field}`] ??= problem));
     const description = line.description.trim();
     if (!description) at('description', why('invoice.lineDescription'));
-    // Kept on the invoice, in the ledger and on the PDF: a card number pasted there is refused (payments/validate-input.ts).
-    else if (holdsCardNumber(toAsciiDigits(description))) at('description', why('input.cardNumber'));
+    else at('description', pasted(description, holdsKey));
     const quantityMilli = parseQuantity(line.quantity);
     if (quantityMilli === undefined) at('quantity', why('invoice.lineQuantity'));
     const price = parseAmount(line.unitPrice, currency);
@@ -75,6 +83,7 @@ export function readLines(lines: LineInput[], currency: CurrencyCode) {
     if (line.vat === 'standard' && !rateBp) at('rate', why('invoice.lineRate'));
     const reason = line.reason?.trim() || null;
     if (line.vat !== 'standard' && !reason) at('reason', why('invoice.lineReason'));
+    else if (line.vat !== 'standard' && reason) at('reason', pasted(reason, holdsKey));
     return { description, quantityMilli: quantityMilli ?? 1, unitMinor: price.ok ? price.minor : 0, category: line.vat, rateBp: rateBp ?? standardRateBp, reason: line.vat === 'standard' ? null : reason };
   });
   if (Object.keys(fields).length) fail(fields);
@@ -123,11 +132,15 @@ export function createInvoiceService(deps: InvoiceDeps) {
     if (!seller) throw fieldFailure('invalid_input', { seller: why('invoice.noSeller') });
     if (!isCurrencyCode(input.currency)) fail({ currency: why('invoice.currency') });
     const currency = input.currency;
-    const lines = readLines(input.lines, currency);
+    // Every profile's key known first: one not used this run is refused as the active one's is.
+    await deps.keysKnown?.();
+    const lines = readLines(input.lines, currency, deps.logger.holdsSecret);
     const totals = computeInvoice(lines, input.pricesIncludeVat);
     if (totals.totalMinor <= 0) fail({ 'lines.0.unitPrice': why('invoice.totalZero') });
     const description = input.description?.trim() || linesDescription(lines, input.language);
     const buyerVatNumber = input.buyerVatNumber?.trim() || null;
+    // Keys only: a 15-digit VAT number can pass a card number's check digit.
+    if (buyerVatNumber && deps.logger.holdsSecret(buyerVatNumber)) fail({ buyerVatNumber: why('input.apiKey') });
     let number = '';
     const payment = await deps.createLink({
       orderId: input.orderId, amount: formatMinor(totals.totalMinor, currency), currency, description, customer: input.customer,

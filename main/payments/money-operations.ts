@@ -131,6 +131,8 @@ export function createMoneyOperations(core: PaymentsCore) {
     const reason = input.reason.trim();
     if (!reason) throw failField('invalid_input', 'reason', 'rule.settleReason');
     refuseCardNumber(reason, 'reason');
+    // Nothing is sent, so active() is not asked: the keys of every profile are waited for here.
+    await deps.keysKnown?.();
     refuseApiKey({ reason }, deps.logger.holdsSecret);
     if (core.inFlight.has(input.paymentId)) throw fail('busy', 'rule.busy');
     const doneAt = core.now();

@@ -35,6 +35,8 @@ export type PaymentsDeps = {
   timeZone?: string;
   /** The active profile and its connection; throws AppFailure (e.g. key_missing) when it cannot be used. */
   active(): Promise<ActiveGateway>;
+  /** Resolves once every profile's kept key is known to the logger: text kept without a gateway call (a settle-by-hand reason) is checked against them all. active() waits for it too. */
+  keysKnown?(): Promise<void>;
   /** The connection of any profile, for re-checking payments made on it; undefined when it has no key. */
   connectionFor(profileId: string): Promise<GatewayConnection | undefined>;
   requireConfirmation(profile: ActiveGateway['profile'], confirm: ProductionConfirmation | undefined): void;

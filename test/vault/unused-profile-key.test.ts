@@ -11,6 +11,7 @@ import { createApp, type PaydeskApp } from '../../main/composition';
 import { openLedgerDb } from '../../main/ledger/database';
 import { ctx, sandboxInput } from '../profiles/support';
 import { customer } from '../ledger/support';
+import { seller } from '../support/seller';
 import { describeWithKeychain, forgetKeysOf } from './support/keychain';
 
 const key = 'sk_test_Second_Profile_Unused_Q7xP';
@@ -77,6 +78,43 @@ describeWithKeychain('the key of a profile not used this run', () => {
 
     expect(JSON.stringify(answers)).not.toContain(key);
     expect(everything()).toContain('UNUSED-KEY-1');
+    expect(everything()).not.toContain(key);
+    const log = join(dir, 'paydesk.log');
+    expect(existsSync(log) ? readFileSync(log, 'utf8') : '').not.toContain(key);
+  });
+
+  it('pasted into an invoice\'s line, its exemption reason or the buyer\'s VAT number, or into a settle-by-hand reason, is refused and kept nowhere', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'paydesk-unused-key-'));
+    app = await start();
+    const second = await value<{ id: string }>(app.handlers.createProfile(sandboxInput, ctx));
+    await value(app.handlers.setProfileKey({ id: second.id, key }, ctx));
+    await value(app.handlers.setSellerDetails({ id: 'practice', seller }, ctx));
+    await app.close();
+
+    app = await start();
+    const invoice = (lines: Array<{ description: string; reason?: string }>, buyerVatNumber?: string) => app!.handlers.createInvoice({
+      currency: 'SAR', pricesIncludeVat: false, description: 'Office supplies', customer, buyerVatNumber, language: 'en',
+      lines: lines.map((l) => ({ description: l.description, quantity: '1', unitPrice: '10.00', vat: l.reason ? 'zero' as const : 'standard' as const, reason: l.reason })),
+    }, ctx);
+    const answers = [
+      await invoice([{ description: 'Paper' }, { description: `Toner ${key}` }]),
+      await invoice([{ description: 'Export shipping', reason: `Export ${key}` }]),
+      await invoice([{ description: 'Paper' }], key),
+      // Refused before the payment is even looked for: the reason is never kept.
+      await app.handlers.settleOperation({ paymentId: '00000000-0000-4000-8000-000000000001', operationId: '00000000-0000-4000-8000-000000000002', happened: true, reason: `Checked with ${key}` }, ctx),
+    ];
+    expect(answers[0]).toMatchObject({ ok: false, error: { code: 'invalid_input', fieldReasons: { 'lines.1.description': { key: 'input.apiKey' } } } });
+    expect(answers[1]).toMatchObject({ ok: false, error: { code: 'invalid_input', fieldReasons: { 'lines.0.reason': { key: 'input.apiKey' } } } });
+    expect(answers[2]).toMatchObject({ ok: false, error: { code: 'invalid_input', fieldReasons: { buyerVatNumber: { key: 'input.apiKey' } } } });
+    expect(answers[3]).toMatchObject({ ok: false, error: { code: 'invalid_input', fieldReasons: { reason: { key: 'input.apiKey' } } } });
+    // The same invoice without the key is made: the refusal was the key's, not the form's.
+    answers.push(await invoice([{ description: 'Paper' }, { description: 'Toner' }], '310122393500003'));
+    expect(answers[4]).toMatchObject({ ok: true });
+    await app.close();
+    app = undefined;
+
+    expect(JSON.stringify(answers)).not.toContain(key);
+    expect(everything()).toContain('Toner');
     expect(everything()).not.toContain(key);
     const log = join(dir, 'paydesk.log');
     expect(existsSync(log) ? readFileSync(log, 'utf8') : '').not.toContain(key);
