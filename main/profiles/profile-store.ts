@@ -6,7 +6,7 @@ import type { MethodInput, MethodOutput } from '../../contract/methods';
 import type { ConnectionCheck, ProfileView } from '../../contract/methods/profiles';
 import type { Reason } from '../../contract/reasons';
 import { AppFailure } from '../../contract/result';
-import { fail, failField } from '../core/fail';
+import { fail, failField, reason } from '../core/fail';
 import { isDiskFull } from '../core/disk-full';
 import type { EventHub } from '../core/event-hub';
 import type { GatewayConnection } from '../gateway/operations';
@@ -108,6 +108,9 @@ export function createProfileStore(deps: ProfileStoreDeps) {
     return id === practiceId ? practiceView() : viewOf(stored(id));
   }
 
+  /** A key pasted into a name or the seller's details would be kept in the profiles file and shown: refused as in a payment's fields (payments/validate-input.ts). */
+  const keyPasted = (text: string): Reason | undefined => (logger.holdsSecret(text) ? reason('input.apiKey') : undefined);
+
   const nameTaken = (except: string) => (name: string) =>
     [practiceView(), ...file.profiles.map(viewOf)].some((p) => p.id !== except && p.name.trim().toLowerCase() === name.toLowerCase());
 
@@ -115,7 +118,7 @@ export function createProfileStore(deps: ProfileStoreDeps) {
   function validated(id: string, environment: ProfileView['environment'], input: Omit<UpdateInput, 'id'>, current?: StoredProfile) {
     const fields: Record<string, Reason> = {};
     const set = (key: string, problem: Reason | undefined) => void (problem && (fields[key] = problem));
-    if (input.name !== undefined) set('name', rules.nameProblem(input.name, nameTaken(id)));
+    if (input.name !== undefined) set('name', rules.nameProblem(input.name, nameTaken(id)) ?? keyPasted(input.name));
     const baseUrl = input.baseUrl ?? current?.baseUrl ?? '';
     if (environment !== 'practice') set('baseUrl', rules.baseUrlProblem(baseUrl, environment));
     if (input.successUrl !== undefined) set('successUrl', rules.redirectUrlProblem(input.successUrl, 'successUrl', environment));
@@ -282,6 +285,11 @@ export function createProfileStore(deps: ProfileStoreDeps) {
     setSeller(id: string, input: SellerDetails): SellerDetails {
       usable();
       const seller = cleanSeller(input);
+      const pasted = Object.fromEntries((['legalNameAr', 'legalNameEn', 'address'] as const).flatMap((field) => {
+        const problem = keyPasted(seller[field]);
+        return problem ? [[field, problem]] : [];
+      }));
+      if (Object.keys(pasted).length) rules.fail(pasted);
       if (id === practiceId) save({ ...file, practice: { ...file.practice, seller } });
       else {
         stored(id);

@@ -83,7 +83,7 @@ describeWithKeychain('the key of a profile not used this run', () => {
     expect(existsSync(log) ? readFileSync(log, 'utf8') : '').not.toContain(key);
   });
 
-  it('pasted into an invoice\'s line, its exemption reason or the buyer\'s VAT number, or into a settle-by-hand reason, is refused and kept nowhere', async () => {
+  it('pasted into an invoice\'s line, its exemption reason or the buyer\'s VAT number, into a settle-by-hand reason, a profile\'s name or the seller\'s details, is refused and kept nowhere', async () => {
     dir = mkdtempSync(join(tmpdir(), 'paydesk-unused-key-'));
     app = await start();
     const second = await value<{ id: string }>(app.handlers.createProfile(sandboxInput, ctx));
@@ -103,6 +103,15 @@ describeWithKeychain('the key of a profile not used this run', () => {
       // Refused before the payment is even looked for: the reason is never kept.
       await app.handlers.settleOperation({ paymentId: '00000000-0000-4000-8000-000000000001', operationId: '00000000-0000-4000-8000-000000000002', happened: true, reason: `Checked with ${key}` }, ctx),
     ];
+    // Settings: the profiles file would keep a name or seller details as typed.
+    const settings = [
+      await app.handlers.updateProfile({ id: second.id, name: key }, ctx),
+      await app.handlers.setSellerDetails({ id: 'practice', seller: { ...seller, address: `${seller.address} ${key}` } }, ctx),
+    ];
+    expect(settings[0]).toMatchObject({ ok: false, error: { code: 'invalid_input', fieldReasons: { name: { key: 'input.apiKey' } } } });
+    expect(settings[1]).toMatchObject({ ok: false, error: { code: 'invalid_input', fieldReasons: { address: { key: 'input.apiKey' } } } });
+    expect(JSON.stringify(settings)).not.toContain(key);
+    expect(readFileSync(join(dir, 'profiles.json'), 'utf8')).not.toContain(key);
     expect(answers[0]).toMatchObject({ ok: false, error: { code: 'invalid_input', fieldReasons: { 'lines.1.description': { key: 'input.apiKey' } } } });
     expect(answers[1]).toMatchObject({ ok: false, error: { code: 'invalid_input', fieldReasons: { 'lines.0.reason': { key: 'input.apiKey' } } } });
     expect(answers[2]).toMatchObject({ ok: false, error: { code: 'invalid_input', fieldReasons: { buyerVatNumber: { key: 'input.apiKey' } } } });
