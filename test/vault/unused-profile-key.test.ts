@@ -43,6 +43,17 @@ function everything(): string {
   }
 }
 
+/** Closes the app, then: no answer, ledger row or log line holds the key, and what was made without it was kept. */
+async function closedWithoutKey(answers: unknown[], kept: string) {
+  await app!.close();
+  app = undefined;
+  expect(JSON.stringify(answers)).not.toContain(key);
+  expect(everything()).toContain(kept);
+  expect(everything()).not.toContain(key);
+  const log = join(dir, 'paydesk.log');
+  expect(existsSync(log) ? readFileSync(log, 'utf8') : '').not.toContain(key);
+}
+
 describeWithKeychain('the key of a profile not used this run', () => {
   it('pasted into a link\'s description or a bulk CSV cell, is refused and kept nowhere', async () => {
     dir = mkdtempSync(join(tmpdir(), 'paydesk-unused-key-'));
@@ -73,14 +84,7 @@ describeWithKeychain('the key of a profile not used this run', () => {
     const finished = new Promise<void>((resolve) => app!.events.subscribe((e) => void (e.type === 'bulk.changed' && void isDone().then((done) => done && resolve()))));
     if (!(await isDone())) await finished;
     answers.push(await app.handlers.getBulkBatch({ batchId: batch.id }, ctx), await app.handlers.bulkErrorReport({ batchId: batch.id }, ctx));
-    await app.close();
-    app = undefined;
-
-    expect(JSON.stringify(answers)).not.toContain(key);
-    expect(everything()).toContain('UNUSED-KEY-1');
-    expect(everything()).not.toContain(key);
-    const log = join(dir, 'paydesk.log');
-    expect(existsSync(log) ? readFileSync(log, 'utf8') : '').not.toContain(key);
+    await closedWithoutKey(answers, 'UNUSED-KEY-1');
   });
 
   it('pasted into an invoice\'s line, its exemption reason or the buyer\'s VAT number, into a settle-by-hand reason, a profile\'s name or the seller\'s details, is refused and kept nowhere', async () => {
@@ -119,13 +123,6 @@ describeWithKeychain('the key of a profile not used this run', () => {
     // The same invoice without the key is made: the refusal was the key's, not the form's.
     answers.push(await invoice([{ description: 'Paper' }, { description: 'Toner' }], '310122393500003'));
     expect(answers[4]).toMatchObject({ ok: true });
-    await app.close();
-    app = undefined;
-
-    expect(JSON.stringify(answers)).not.toContain(key);
-    expect(everything()).toContain('Toner');
-    expect(everything()).not.toContain(key);
-    const log = join(dir, 'paydesk.log');
-    expect(existsSync(log) ? readFileSync(log, 'utf8') : '').not.toContain(key);
+    await closedWithoutKey(answers, 'Toner');
   });
 });
