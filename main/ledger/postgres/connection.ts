@@ -105,8 +105,8 @@ export const ledgerQueryMs = 15_000;
  * was not answered destroyed (pg leaves it waiting for that answer, which would hold every later
  * query behind it), and no 'error' event left unheard.
  */
-export function ledgerPool(config: pg.ClientConfig, max: number): pg.Pool {
-  const pool = new pg.Pool({ ...config, max, query_timeout: ledgerQueryMs, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+export function ledgerPool(config: pg.ClientConfig, max: number, queryMs = ledgerQueryMs): pg.Pool {
+  const pool = new pg.Pool({ ...config, max, query_timeout: queryMs, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
   // An idle connection the server drops emits 'error' on the pool; unheard, it would end main.
   // The pool discards that connection, and the next query reconnects or fails with its reason.
   pool.on('error', () => {});
