@@ -110,6 +110,11 @@ export function ledgerPool(config: pg.ClientConfig, max: number, queryMs = ledge
   // An idle connection the server drops emits 'error' on the pool; unheard, it would end main.
   // The pool discards that connection, and the next query reconnects or fails with its reason.
   pool.on('error', () => {});
+  const idle = new Set<pg.PoolClient>();
+  idlers.set(pool, idle);
+  pool.on('release', (_error: unknown, client: pg.PoolClient) => idle.add(client));
+  pool.on('acquire', (client) => idle.delete(client));
+  pool.on('remove', (client) => idle.delete(client as pg.PoolClient));
   pool.on('connect', (client) => {
     // A connection dropped while a query is on it (checked out, so the pool is not listening)
     // emits 'error' on the client itself: the query already fails with it, and the pool discards
@@ -118,6 +123,24 @@ export function ledgerPool(config: pg.ClientConfig, max: number, queryMs = ledge
     cutWhenUnanswered(client);
   });
   return pool;
+}
+
+/** Each ledger pool's connections waiting in it, none checked out. */
+const idlers = new WeakMap<pg.Pool, Set<pg.PoolClient>>();
+
+/**
+ * The laptop woke (or its network changed): the connections waiting in the pool may lead nowhere
+ * now, and the first query on one would wait ledgerQueryMs to find out. They are cut (the pool
+ * drops them on the 'error' that follows); the next query connects anew, or fails at once in words.
+ */
+export function dropIdleConnections(pool: pg.Pool): Promise<void> {
+  const cut = [...(idlers.get(pool) ?? [])].map((client) => new Promise<void>((resolve) => {
+    // The pool lets go of it on its 'error' (heard before this): a query after that never gets it.
+    client.once('error', () => resolve());
+    client.once('end', () => resolve());
+    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  }));
+  return Promise.all(cut).then(() => undefined);
 }
 
 /** pg's words when a query's query_timeout passed. */
