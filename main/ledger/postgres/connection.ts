@@ -120,6 +120,7 @@ export function ledgerPool(config: pg.ClientConfig, max: number, queryMs = ledge
     // emits 'error' on the client itself: the query already fails with it, and the pool discards
     // the client when it comes back; unheard, the event would end main.
     client.on('error', () => {});
+    client.once('end', () => idle.delete(client));
     cutWhenUnanswered(client);
   });
   return pool;
@@ -135,10 +136,13 @@ const idlers = new WeakMap<pg.Pool, Set<pg.PoolClient>>();
  */
 export function dropIdleConnections(pool: pg.Pool): Promise<void> {
   const cut = [...(idlers.get(pool) ?? [])].map((client) => new Promise<void>((resolve) => {
+    const stream = (client as unknown as { connection?: { stream?: { destroyed?: boolean; destroy(): void } } }).connection?.stream;
+    // Already closed: the pool let go of it then.
+    if (!stream || stream.destroyed) return resolve();
     // The pool lets go of it on its 'error' (heard before this): a query after that never gets it.
     client.once('error', () => resolve());
     client.once('end', () => resolve());
-    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+    stream.destroy();
   }));
   return Promise.all(cut).then(() => undefined);
 }
