@@ -117,6 +117,8 @@ export type PaydeskApp = {
   gatewayOrigins(): string[];
   /** Origin of main's 3-D Secure challenge pages (the preview's CSP lets it be framed). */
   challengeOrigin: string;
+  /** The laptop woke from sleep (Electron's powerMonitor 'resume'): the team ledger's connections are checked at once. */
+  wake(): void;
   close(): Promise<void>;
 };
 
@@ -332,6 +334,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     language,
     gatewayOrigins: () => profiles.origins(),
     challengeOrigin: challenges.origin,
+    wake: () => void team?.wake(),
     async close() {
       closed = true;
       later.cancel();

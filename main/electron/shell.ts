@@ -80,7 +80,12 @@ export async function startShell(distDir: string): Promise<PaydeskApp> {
   // Timers do not run while the laptop sleeps: a send that turned "left open" meanwhile was shown
   // only once main's timer and the screens' had waited out the rest. After sleep the screens read
   // again and main's left-open timer is set again from the ledger's clock (left-open-wake.ts).
-  powerMonitor.on('resume', () => events.emit({ type: 'payments.changed', paymentIds: [] }));
+  // The team ledger's connections may lead nowhere after sleep (a NAT or Wi-Fi that changed): the
+  // live one is asked at once rather than at its next heartbeat, the pool's idle ones are cut.
+  powerMonitor.on('resume', () => {
+    events.emit({ type: 'payments.changed', paymentIds: [] });
+    paydesk.wake();
+  });
   return paydesk;
 }
 

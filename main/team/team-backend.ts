@@ -50,6 +50,8 @@ export type TeamBackend = {
   screens?: TeamScreens;
   /** With the payments service made: settles this laptop's interrupted operations, then listens for changes. */
   begin(payments: Payments): Promise<void>;
+  /** The laptop woke from sleep: its connections may lead nowhere now; found out at once, not at the next heartbeat or query's time-out. */
+  wake(): Promise<void>;
   /** The team's profiles (pg-profiles.ts): the list every laptop reads, and this laptop's published to it. */
   profiles: TeamProfilesLink;
   /** "Change my password" changed `login`'s password on the server: this ledger's next connections use it, when they are that login's. */
@@ -189,7 +191,7 @@ async function openWithPassword(deps: Deps, stored: StoredTeamLedger, laptop: st
   const startNotices = () => notices.start().catch(() => undefined);
   if (session.reason === null) await startNotices();
 
-  let live: { close(): Promise<void> } | undefined;
+  let live: { check(): void; close(): Promise<void> } | undefined;
   let recheck: ReturnType<typeof setInterval> | undefined;
   let payments: Payments | undefined;
   let away = false;
@@ -276,6 +278,10 @@ async function openWithPassword(deps: Deps, stored: StoredTeamLedger, laptop: st
         if (!away && session.reason === null) void settleLogged(true);
       }, deps.recheckMs ?? 15_000);
       recheck.unref();
+    },
+    async wake() {
+      live?.check();
+      await opened.woke();
     },
     passwordChanged(login, next) {
       const own = saved.settings;

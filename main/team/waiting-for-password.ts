@@ -121,6 +121,7 @@ export function waitingForPassword(deps: {
     async begin(service) {
       payments = service;
     },
+    wake: async () => opened?.wake(),
     passwordChanged: (login, password) => opened?.passwordChanged(login, password),
     async close() {
       closed = true;

@@ -162,6 +162,19 @@ describe('after the laptop slept', () => {
     powerMonitor.emit('resume');
     expect(window().webContents.sent.slice(before)).toEqual([{ channel: eventChannel, payload: expect.objectContaining({ type: 'payments.changed', paymentIds: [] }) }]);
   });
+
+  it("tells main, which checks the team ledger's connections at once (a Wi-Fi or NAT that changed dropped them without a word)", async () => {
+    const { powerMonitor } = await import('./fake-electron');
+    const woke: string[] = [];
+    const wake = paydesk.wake;
+    paydesk.wake = () => void woke.push('woke');
+    try {
+      powerMonitor.emit('resume');
+    } finally {
+      paydesk.wake = wake;
+    }
+    expect(woke).toEqual(['woke']);
+  });
 });
 
 describe('before the user chose a language', () => {

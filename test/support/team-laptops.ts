@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { CallContext } from '../../main/core/call-context';
 import { createEventHub } from '../../main/core/event-hub';
 import { createGatewayClient } from '../../main/gateway/client';
+import { clientConfig, ledgerPool } from '../../main/ledger/postgres/connection';
 import { createTeamProfiles, type TeamProfiles } from '../../main/ledger/postgres/pg-profiles';
 import { createPostgresLedgerStore } from '../../main/ledger/postgres/pg-store';
 import { createPaymentsService, type PaymentsDeps, type PaymentsService } from '../../main/payments/payments-service';
@@ -27,6 +28,8 @@ export type TeamLaptopOptions = {
   onRefundConfirmed?: PaymentsDeps['onRefundConfirmed'];
   /** How long the laptop waits for a gateway answer (longer where a test holds one). */
   timeoutMs?: number;
+  /** How long one of its queries may go unanswered before it fails (connection.ts's ledgerQueryMs unless given). */
+  queryMs?: number;
   /** The team server's port as this laptop reaches it (a proxy the test can cut); its failures are then worded as the app words them. */
   port?: number;
   /** The laptop's active profile (practice, whose id every laptop shares, unless given) and its other profiles; the rule for a colleague's payment applies (acting-profile.ts). */
@@ -43,10 +46,11 @@ export function teamLaptops() {
       const person = server.person(role);
       const name = options.name ?? `${person.login}-laptop`;
       const port = options.port ?? server.port;
-      const pool = new pg.Pool({ host: server.host, port, database, user: person.login, password: person.password, max: 4 });
-      pool.on('error', () => undefined);
-      // As the app's pool (pg-store.ts): a connection the server or the network drops must not end the test run.
-      pool.on('connect', (client) => client.on('error', () => undefined));
+      // The app's pool (connection.ts): a connection the server or the network drops must not end the
+      // test run, and one that stops answering is cut after its time (the app's unless the test sets it).
+      const made = clientConfig({ host: server.host, port, database, user: person.login }, person.password);
+      if ('refused' in made) throw new Error(made.refused.key);
+      const pool = ledgerPool(made.config, 4, options.queryMs);
       pools.push(pool);
       const profile = options.profile ?? { id: 'practice', name: 'Practice', environment: 'practice' as const };
       const here = [profile, ...(options.otherProfiles ?? [])];

@@ -84,18 +84,98 @@ export function clientConfig(settings: TeamLedgerSettings, password: TeamPasswor
   return { config, tls: tls.tls };
 }
 
+/**
+ * The server side's keepalives for a long-lived connection: a computer that left the network
+ * without closing it (its lid shut, its Wi-Fi changed) is found gone by the server in about a
+ * minute, not the system's two hours, and its session ends (locks, LISTEN) with it.
+ */
+export const serverKeepalivesSql = `SELECT set_config('tcp_keepalives_idle', '30', false), set_config('tcp_keepalives_interval', '10', false), set_config('tcp_keepalives_count', '3', false)`;
+
+/**
+ * How long one query of the ledger's pool may go unanswered. A connection the network dropped
+ * without closing (a laptop that slept, a NAT that forgot it) answers never: the system would
+ * retransmit for about 15 minutes, a refund's button spinning all along. Past this the query fails
+ * as "could not be reached" (before sending: "nothing was sent") and its connection is cut, so the
+ * next one is made anew. Well above any one query of the ledger's (lists and checks read in windows).
+ */
+export const ledgerQueryMs = 15_000;
+
+/**
+ * The ledger's pool of connections: each query bounded by ledgerQueryMs, a connection whose query
+ * was not answered destroyed (pg leaves it waiting for that answer, which would hold every later
+ * query behind it), and no 'error' event left unheard.
+ */
+export function ledgerPool(config: pg.ClientConfig, max: number, queryMs = ledgerQueryMs): pg.Pool {
+  const pool = new pg.Pool({ ...config, max, query_timeout: queryMs, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+  // An idle connection the server drops emits 'error' on the pool; unheard, it would end main.
+  // The pool discards that connection, and the next query reconnects or fails with its reason.
+  pool.on('error', () => {});
+  const idle = new Set<pg.PoolClient>();
+  idlers.set(pool, idle);
+  pool.on('release', (_error: unknown, client: pg.PoolClient) => idle.add(client));
+  pool.on('acquire', (client) => idle.delete(client));
+  pool.on('remove', (client) => idle.delete(client as pg.PoolClient));
+  pool.on('connect', (client) => {
+    // A connection dropped while a query is on it (checked out, so the pool is not listening)
+    // emits 'error' on the client itself: the query already fails with it, and the pool discards
+    // the client when it comes back; unheard, the event would end main.
+    client.on('error', () => {});
+    client.once('end', () => idle.delete(client));
+    cutWhenUnanswered(client);
+  });
+  return pool;
+}
+
+/** Each ledger pool's connections waiting in it, none checked out. */
+const idlers = new WeakMap<pg.Pool, Set<pg.PoolClient>>();
+
+/**
+ * The laptop woke (or its network changed): the connections waiting in the pool may lead nowhere
+ * now, and the first query on one would wait ledgerQueryMs to find out. They are cut (the pool
+ * drops them on the 'error' that follows); the next query connects anew, or fails at once in words.
+ */
+export function dropIdleConnections(pool: pg.Pool): Promise<void> {
+  const cut = [...(idlers.get(pool) ?? [])].map((client) => new Promise<void>((resolve) => {
+    const stream = (client as unknown as { connection?: { stream?: { destroyed?: boolean; destroy(): void } } }).connection?.stream;
+    // Already closed: the pool let go of it then.
+    if (!stream || stream.destroyed) return resolve();
+    // The pool lets go of it on its 'error' (heard before this): a query after that never gets it.
+    client.once('error', () => resolve());
+    client.once('end', () => resolve());
+    stream.destroy();
+  }));
+  return Promise.all(cut).then(() => undefined);
+}
+
+/** pg's words when a query's query_timeout passed. */
+const unanswered = (error: unknown) => (error as { message?: unknown } | null)?.message === 'Query read timeout';
+
+/** Destroys the client's socket once a query of it went unanswered: the pool then discards it. */
+function cutWhenUnanswered(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const cut = () => (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  client.query = ((...args: unknown[]) => {
+    const last = args.length - 1;
+    const callback = args[last];
+    // pool.query hands a callback; everything else awaits the promise.
+    if (typeof callback === 'function') {
+      args[last] = (error: unknown, result: unknown) => {
+        if (unanswered(error)) cut();
+        (callback as (e: unknown, r: unknown) => void)(error, result);
+      };
+      return query(...args);
+    }
+    const answer = query(...args);
+    if (answer instanceof Promise) answer.catch((error: unknown) => void (unanswered(error) && cut()));
+    return answer;
+  }) as typeof client.query;
+}
+
 /** The typed query builder on a pool of connections, for the ledger's PostgreSQL backend (the port). */
 export function openTeamLedger<Db>(settings: TeamLedgerSettings, password: string, options: { maxConnections?: number } = {}): Kysely<Db> {
   const made = clientConfig(settings, password);
   if ('refused' in made) throw new Error(`team ledger settings refused: ${made.refused.key}`);
-  const pool = new pg.Pool({ ...made.config, max: options.maxConnections ?? 4 });
-  // An idle connection the server drops emits 'error' on the pool; unheard, it would end main.
-  // The pool discards that connection, and the next query reconnects or fails with its reason.
-  pool.on('error', () => {});
-  // A connection dropped while a query is on it (checked out, so the pool is not listening)
-  // emits 'error' on the client itself: the query already fails with it, and the pool discards
-  // the client when it comes back; unheard, the event would end main.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  const pool = ledgerPool(made.config, options.maxConnections ?? 4);
   return new Kysely<Db>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -3,10 +3,14 @@
 // into `onPaymentsChanged(paymentIds)`, batched per tick. A lost connection (server restart,
 // pg_terminate_backend, network) is retried with a growing delay; once it LISTENs again, the
 // payments changed meanwhile are read back by change_seq and reported through the same callback
-// ("resync"). Nothing here keeps the process alive or lets an error end it; close() stops it all.
+// ("resync"). A connection the network dropped without a word (a laptop that slept, a Wi-Fi change,
+// a NAT that forgot it: nothing closes, nothing arrives) is found by a heartbeat, a cheap query that
+// must answer within a few seconds; one that does not is cut and reconnected as any lost one
+// (docs/team-ledger.md, "A laptop that sleeps"). Nothing here keeps the process alive or lets an
+// error end it; close() stops it all.
 import pg from 'pg';
 import type { Socket } from 'node:net';
-import { clientConfig, type TeamLedgerSettings, type TeamPassword } from './connection';
+import { clientConfig, serverKeepalivesSql, type TeamLedgerSettings, type TeamPassword } from './connection';
 
 export const liveChannel = 'paydesk_changes';
 
@@ -42,9 +46,15 @@ export type TeamLedgerLiveOptions = {
   /** The first retry's delay, doubled each time up to maxDelayMs (a fifth of it random, so laptops spread out). */
   firstDelayMs?: number;
   maxDelayMs?: number;
+  /** How often the listening connection is asked to answer (it only listens, so it is always idle). */
+  heartbeatMs?: number;
+  /** How long an answer may take before the connection is taken for dead, cut and made again. */
+  heartbeatTimeoutMs?: number;
 };
 
 export type TeamLedgerLive = {
+  /** The network may have changed (the laptop woke): ask the server now, or reconnect now if waiting to. */
+  check(): void;
   /** Stops listening for good: the connection ends, no timer is left. */
   close(): Promise<void>;
 };
@@ -57,10 +67,16 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: Tea
   const margin = options.resyncMargin ?? 10_000;
   const firstDelayMs = options.firstDelayMs ?? 250;
   const maxDelayMs = options.maxDelayMs ?? 10_000;
+  const heartbeatMs = options.heartbeatMs ?? 10_000;
+  const heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? 5_000;
 
   let closed = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
+  /** The connection that listens (set once its LISTEN and read-back are done), its next heartbeat, and whether one is asking. */
+  let listening: pg.Client | null = null;
+  let beat: NodeJS.Timeout | null = null;
+  let asking = false;
   let flushing: NodeJS.Immediate | null = null;
   let attempt = 0;
   let connectedBefore = false;
@@ -77,7 +93,13 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: Tea
   /** Connections given up on that are still closing: close() waits for them too. */
   const ending = new Set<Promise<void>>();
   const end = (c: pg.Client) => {
-    const done: Promise<void> = c.end().catch(() => {}).then(() => void ending.delete(done));
+    // A goodbye into a network that drops everything is never answered: the socket is cut after a while.
+    const cut = setTimeout(() => socketOf(c)?.destroy(), heartbeatTimeoutMs);
+    cut.unref();
+    const done: Promise<void> = c.end().catch(() => {}).then(() => {
+      clearTimeout(cut);
+      ending.delete(done);
+    });
     ending.add(done);
     return done;
   };
@@ -193,9 +215,45 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: Tea
     return ids.size;
   };
 
+  const stopBeating = () => {
+    if (beat) clearTimeout(beat);
+    beat = null;
+    listening = null;
+  };
+  const beatLater = (c: pg.Client) => {
+    if (beat) clearTimeout(beat);
+    beat = setTimeout(() => void heartbeat(c), heartbeatMs);
+    beat.unref();
+  };
+  /** Asks the listening connection for an answer; none in time: it is cut (its socket destroyed) and made again. */
+  const heartbeat = async (c: pg.Client) => {
+    beat = null;
+    if (closed || listening !== c || asking) return;
+    asking = true;
+    let timer: NodeJS.Timeout | undefined;
+    const silence = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(Object.assign(new Error('the team server did not answer'), { code: 'no answer' })), heartbeatTimeoutMs);
+      timer.unref();
+    });
+    try {
+      await Promise.race([c.query('SELECT 1'), silence]);
+    } catch (error) {
+      if (client === c) {
+        socketOf(c)?.destroy();
+        lost(c, error);
+      }
+      return;
+    } finally {
+      clearTimeout(timer);
+      asking = false;
+    }
+    if (listening === c && !closed) beatLater(c);
+  };
+
   const lost = (c: pg.Client, error?: unknown) => {
     if (client !== c) return;
     client = null;
+    stopBeating();
     c.removeAllListeners('notification');
     void end(c);
     if (closed) return;
@@ -221,7 +279,9 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: Tea
     try {
       await c.connect();
       // The socket must not keep the process alive (main decides when it ends).
-      (c as unknown as { connection: { stream: Socket } }).connection.stream.unref?.();
+      socketOf(c)?.unref?.();
+      // The server finds this laptop gone in about a minute too (its session and backend freed).
+      await c.query(serverKeepalivesSql);
       await c.query(`LISTEN ${liveChannel}`);
       if (client !== c) return;
       let resynced = 0;
@@ -231,6 +291,8 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: Tea
       if (client !== c) return;
       connectedBefore = true;
       attempt = 0;
+      listening = c;
+      beatLater(c);
       status({ state: 'listening', resynced });
     } catch (error) {
       lost(c, error);
@@ -240,8 +302,21 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: Tea
   void connect();
 
   return {
+    check() {
+      if (closed) return;
+      if (listening) {
+        if (beat) clearTimeout(beat);
+        void heartbeat(listening);
+        return;
+      }
+      if (!retry) return; // connecting now: its own time-out applies
+      clearTimeout(retry);
+      retry = null;
+      void connect();
+    },
     async close() {
       closed = true;
+      stopBeating();
       if (retry) clearTimeout(retry);
       retry = null;
       if (flushing) clearImmediate(flushing);
@@ -258,4 +333,9 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: Tea
       await Promise.all([...ending]);
     },
   };
+}
+
+/** pg's socket under a client (not part of its typed interface). */
+function socketOf(c: pg.Client): Socket | undefined {
+  return (c as unknown as { connection?: { stream?: Socket } }).connection?.stream;
 }

@@ -7,6 +7,7 @@
 import type pg from 'pg';
 import type { CheckupRun, CheckupRunSummary } from '../../../contract/methods/checkup';
 import { checkupCounts, type CheckupRunContext, type CheckupRunStore } from '../checkup-runs';
+import { serverKeepalivesSql } from './connection';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 type Connections = Queryable & { connect(): Promise<pg.PoolClient> };
@@ -19,11 +20,6 @@ const selectRuns = `SELECT r.id::text, r.profile_id, r.environment, r.started_by
   CASE WHEN ${orphaned} THEN 'interrupted' ELSE k.state END AS state, k.state AS saved_state,
   k.currency, k.gateway_host, k.path_overrides, k.steps, CASE WHEN ${orphaned} THEN k.saved_at ELSE k.finished_at END AS finished_at
   FROM paydesk.checkup_runs r JOIN paydesk.checkup_run_results k ON k.run_id = r.id`;
-/**
- * The holding connection's keepalives: a computer that left the network without closing it (its
- * lid shut, its power gone) is found gone by the server in about a minute, not the system's hours.
- */
-const keepalives = `SELECT set_config('tcp_keepalives_idle', '30', false), set_config('tcp_keepalives_interval', '10', false), set_config('tcp_keepalives_count', '3', false)`;
 
 export function createPgCheckupRuns(db: Connections, options: { laptop: string }): CheckupRunStore {
   /** The runs this laptop holds: held again before a save when their connection was lost. */
@@ -71,7 +67,8 @@ export function createPgCheckupRuns(db: Connections, options: { laptop: string }
         taken.on('error', end);
         taken.on('end', end);
         try {
-          await taken.query(keepalives);
+          // A computer that left the network without closing the holding connection is found gone in about a minute.
+          await taken.query(serverKeepalivesSql);
           await taken.query('SELECT paydesk.hold_checkup_run($1)', [runId]);
         } catch (e) {
           end();

@@ -34,7 +34,7 @@ import { AppFailure } from '../../../contract/result';
 import { englishText, fail, reason } from '../../core/fail';
 import { openOperationOf, toView, type OperationRow, type PaymentRow } from '../payment-rows';
 import type { LedgerStore, LedgerTx } from '../store';
-import { clientConfig, serverFailureInWords, type TeamLedgerSettings, type TeamPassword } from './connection';
+import { clientConfig, dropIdleConnections, ledgerPool, serverFailureInWords, type TeamLedgerSettings, type TeamPassword } from './connection';
 import { createPgInvoiceLedger } from './pg-invoices';
 import { createPgCheckupRuns } from './pg-checkup-runs';
 
@@ -430,12 +430,9 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
  * keychain's password, and the store on it. Opening connects nothing: a server out of reach is
  * said by the first call that needs it (the app still starts).
  */
-export function openPostgresLedgerStore(settings: TeamLedgerSettings, password: TeamPassword, options: { laptop: string; maxConnections?: number }): { store: LedgerStore; pool: pg.Pool; close(): Promise<void> } {
+export function openPostgresLedgerStore(settings: TeamLedgerSettings, password: TeamPassword, options: { laptop: string; maxConnections?: number }): { store: LedgerStore; pool: pg.Pool; woke(): Promise<void>; close(): Promise<void> } {
   const made = clientConfig(settings, password);
   if ('refused' in made) throw new AppFailure('storage', englishText(made.refused), { reason: made.refused });
-  const pool = new pg.Pool({ ...made.config, max: options.maxConnections ?? 4 });
-  // As openTeamLedger's pool: a dropped connection's 'error' events must not end main.
-  pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
-  return { store: createPostgresLedgerStore(pool, { laptop: options.laptop, settings }), pool, close: () => pool.end() };
+  const pool = ledgerPool(made.config, options.maxConnections ?? 4);
+  return { store: createPostgresLedgerStore(pool, { laptop: options.laptop, settings }), pool, woke: () => dropIdleConnections(pool), close: () => pool.end() };
 }

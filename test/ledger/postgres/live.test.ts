@@ -6,7 +6,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type pg from 'pg';
-import { listenForTeamChanges, type LiveSource, type LiveStatus, type TeamLedgerLive } from '../../../main/ledger/postgres/live';
+import { listenForTeamChanges, type LiveSource, type LiveStatus, type TeamLedgerLive, type TeamLedgerLiveOptions } from '../../../main/ledger/postgres/live';
+import { startTeamServerProxy, type TeamServerProxy } from '../../support/team-server-proxy';
 import { applyTeamLedgerSecurity, securitySql, teamLedgerSchemaVersion } from '../../../main/ledger/postgres/security';
 import type { TeamLedgerSettings } from '../../../main/ledger/postgres/connection';
 import { describeWithPostgres, teamServer, type TeamServer } from '../../support/postgres-tests';
@@ -17,15 +18,17 @@ describeWithPostgres('live updates across laptops on the team ledger', () => {
   let sue: pg.Client;
   const clients: pg.Client[] = [];
   const listeners: TeamLedgerLive[] = [];
+  const proxies: TeamServerProxy[] = [];
 
-  const settingsFor = (user: string): TeamLedgerSettings => ({ host: '127.0.0.1', port: server.port, database, user });
+  const settingsFor = (user: string, port = server.port): TeamLedgerSettings => ({ host: '127.0.0.1', port, database, user });
   /** A listener that keeps what it was told, and lets a test wait for a payment or a status. */
-  const listen = (user: string, password: string, since?: number) => {
+  const listen = (user: string, password: string, since?: number, through: { port?: number } & Partial<TeamLedgerLiveOptions> = {}) => {
     const heard: Array<{ id: string; source: LiveSource }> = [];
     const statuses: LiveStatus[] = [];
     const waiters = new Set<() => void>();
     const wake = () => waiters.forEach((w) => w());
-    const live = listenForTeamChanges(settingsFor(user), password, {
+    const { port, ...more } = through;
+    const live = listenForTeamChanges(settingsFor(user, port), password, {
       onPaymentsChanged: (ids, source) => {
         heard.push(...ids.map((id) => ({ id, source })));
         wake();
@@ -37,6 +40,7 @@ describeWithPostgres('live updates across laptops on the team ledger', () => {
       firstDelayMs: 50,
       maxDelayMs: 400,
       since,
+      ...more,
     });
     listeners.push(live);
     const until = <T>(find: () => T | undefined, what: string): Promise<T> =>
@@ -99,6 +103,7 @@ describeWithPostgres('live updates across laptops on the team ledger', () => {
   });
 
   afterAll(async () => {
+    await Promise.allSettled(proxies.map((p) => p.cut()));
     await Promise.allSettled(clients.map((c) => c.end()));
   });
 
@@ -172,6 +177,45 @@ describeWithPostgres('live updates across laptops on the team ledger', () => {
     // And it listens again.
     const next = await newPayment(sue);
     expect(await laptop.payment(next)).toEqual({ id: next, source: 'notification' });
+  });
+
+  // A laptop that slept, or changed Wi-Fi, or sits behind a NAT that forgot its connection: its
+  // listener's connection is not closed, it only stops carrying anything (docs/team-ledger.md,
+  // "A laptop that sleeps"). The system's keepalives would take 11 minutes to notice.
+  const blackHoled = async (options: Partial<TeamLedgerLiveOptions>) => {
+    const fay = server.person('finance');
+    const proxy = await startTeamServerProxy(server);
+    proxies.push(proxy);
+    const laptop = listen(fay.login, fay.password, undefined, { port: proxy.port, ...options });
+    await laptop.status('listening');
+    const seen = laptop.statusCount();
+    proxy.blackHole();
+    // Laptop A refunds while B hears nothing.
+    const paid = await newPayment(sue);
+    await refund(sue, paid);
+    return { proxy, laptop, paid, seen };
+  };
+
+  it('hears a refund made on another laptop while its network was a black hole, once the network is back (heartbeat)', async () => {
+    const { proxy, laptop, paid, seen } = await blackHoled({ heartbeatMs: 100, heartbeatTimeoutMs: 300 });
+    // The screens are told it is reconnecting while deaf, not left looking live.
+    expect(await laptop.status('reconnecting', seen)).toMatchObject({ code: 'no answer' });
+    proxy.restore();
+    expect(await laptop.payment(paid)).toEqual({ id: paid, source: 'resync' });
+    const next = await newPayment(sue);
+    expect(await laptop.payment(next)).toEqual({ id: next, source: 'notification' });
+  });
+
+  it('asks the server at once when told the laptop woke (check), without waiting for the next heartbeat', async () => {
+    const { proxy, laptop, paid } = await blackHoled({ heartbeatMs: 3_600_000, heartbeatTimeoutMs: 300 });
+    proxy.restore();
+    laptop.live.check();
+    expect(await laptop.payment(paid)).toEqual({ id: paid, source: 'resync' });
+  });
+
+  it('closes while its connection is black-holed (a goodbye nobody answers does not hold it)', async () => {
+    const { laptop } = await blackHoled({ heartbeatMs: 3_600_000, heartbeatTimeoutMs: 300 });
+    await laptop.live.close();
   });
 
   it('leaves no connection or timer behind when closed, listening or waiting to reconnect', async () => {

@@ -21,6 +21,7 @@ import { createKeyVault } from '../../../main/vault/key-vault';
 import { memoryKeychain } from '../../vault/support/memory-keychain';
 import { teamLedgerPasswords } from '../../../main/vault/team-ledger-password';
 import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
+import { startTeamServerProxy } from '../../support/team-server-proxy';
 
 describeWithPostgres('the team backend main starts on the team ledger', () => {
   let database: string;
@@ -94,6 +95,37 @@ describeWithPostgres('the team backend main starts on the team ledger', () => {
     expect(sue.heard.slice(back).some((e) => e.type === 'payments.changed' && e.paymentIds.length === 0)).toBe(true);
     await expect.poll(published).toEqual(profiles.map((p) => p.id));
 
+  });
+
+  // A laptop that slept, or changed Wi-Fi, behind a NAT that forgot its connections: nothing is
+  // closed, nothing arrives (docs/team-ledger.md, "A laptop that sleeps"). Electron's 'resume' calls wake().
+  it('woken on a network that dropped its connections without a word: its reads do not wait on them, it says it is reconnecting and hears what another laptop changed', async () => {
+    // A person of this test's own: another test's laptop of the template's support person is still listening.
+    const sia = { login: `sia_${randomUUID().slice(0, 8)}`, password: 'sia-wake-password' };
+    await teamServer().sql(database, `SELECT paydesk.add_person($1, 'support', $2)`, [sia.login, sia.password]);
+    const proxy = await startTeamServerProxy(teamServer());
+    const sue = await laptopOf('support', { port: proxy.port, person: sia });
+    await sue.team.begin({ markInterrupted: async () => 0, reconcileDue: async () => 0 });
+    const listening = async () => (await teamServer().sql(database, `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND usename = $2 AND application_name = 'Paydesk live'`, [database, sue.person.login])).rows[0].n;
+    await expect.poll(listening).toBe(1);
+    // A read leaves a connection waiting in the pool.
+    expect(await sue.team.store.get(randomUUID())).toBeUndefined();
+
+    proxy.blackHole();
+    const other = await teamServer().connectAs(database, teamServer().person('staff').login, 'sam-desk');
+    const id = randomUUID();
+    await other.query(`INSERT INTO paydesk.payments (id, profile_id, environment, kind, order_id, amount_minor, currency, state) VALUES ($1, 'practice', 'practice', 'sale', $2, 500, 'SAR', 'paid')`, [id, `PD-WAKE-${id.slice(0, 8)}`]);
+    await other.end();
+    proxy.restore();
+    await sue.team.wake();
+
+    // The waiting connection led nowhere: the read connects anew instead of waiting out its time-out.
+    expect(await sue.team.store.get(randomUUID())).toBeUndefined();
+    const said = () => sue.heard.filter((e) => e.type === 'notification').map((e) => (e as { reason?: { key: string } }).reason?.key);
+    await expect.poll(said, { timeout: 30_000 }).toEqual(['teamLedger.reconnecting', 'teamLedger.reconnected']);
+    await expect.poll(() => sue.heard.some((e) => e.type === 'payments.changed' && e.paymentIds.includes(id)), { timeout: 30_000 }).toBe(true);
+    await sue.team.close();
+    await proxy.cut();
   });
 
   it('a role changed on the server is checked again when the connection comes back, and the screens are told to ask for it (team.changed)', async () => {

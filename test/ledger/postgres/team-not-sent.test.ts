@@ -89,4 +89,30 @@ describeWithPostgres('a money move with the team ledger out of reach', () => {
     expect(await restarted.service.markInterrupted()).toBe(1);
     expect((await restarted.service.store.openOperations(payment.id)).map((op) => op.outcome)).toEqual(['unknown']);
   });
+
+  // A laptop that slept or changed Wi-Fi: its pool's connections are not closed, they only stop
+  // carrying anything (docs/team-ledger.md, "A laptop that sleeps"). Without a bound, the refund
+  // waited on them for as long as the system retransmits (about 15 minutes), its button spinning.
+  it('a refund on connections the network went silent on fails as “nothing was sent”; once the network is back it is sent once', async () => {
+    const ada = laptops.open(database, practice, 'admin', { name: 'ada-desk-3' });
+    const { payment } = await ada.service.chargeCard({ amount: '40.00', currency: 'SAR', card: approveCard, customer: testCustomer, authOnly: false }, ada.ctx);
+    const proxy = await startTeamServerProxy(teamServer());
+    const sue = laptops.open(database, practice, 'support', { name: 'sue-desk-3', port: proxy.port, queryMs: 1_000 });
+    expect(await sue.service.store.get(payment.id)).toMatchObject({ state: 'paid' });
+    proxy.blackHole();
+    const sentBefore = practice.gateway.records().length;
+    const refund = () => sue.service.moneyOperation(sue.ctx, { paymentId: payment.id, kind: 'refund', amount: '10.00', currency: 'SAR', reason: 'Customer returned it' });
+
+    const error = await refusal(refund());
+    expect({ code: error.code, key: error.reason?.key }).toEqual({ code: 'storage', key: 'teamLedger.notSent' });
+    expect(error.message).toMatch(/^Nothing was sent to the gateway: the team ledger at 127\.0\.0\.1 could not be reached\./);
+    expect(practice.gateway.records().length).toBe(sentBefore);
+
+    // The network is back: the silent connections were cut, new ones carry the refund, sent once.
+    proxy.restore();
+    await refund();
+    expect(practice.gateway.records().filter((r) => r.operation === 'refund' && r.transactionId === payment.transactionId)).toHaveLength(1);
+    expect(await ada.service.store.openOperations(payment.id)).toEqual([]);
+    await proxy.cut();
+  });
 });
