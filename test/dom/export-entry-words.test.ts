@@ -12,7 +12,9 @@ const entries: Array<[string, string, RegExp, RegExp]> = [
     /^12 صفًا إلى .*paydesk-payments-20261129-054000\.csv.*؛ الأيام المحلية بتوقيت .*Asia\/Riyadh.*؛ الحالة: مدفوعة، مستردة؛ العملة: KWD؛ المطابقة لـ «PD-7; x»$/],
   ['export_payments', '3 rows; file paydesk-payments-20261129-054000.csv; zone UTC; currency SAR; card ending 4242',
     /^3 rows to .*; Currency: SAR; Card ends in: .*4242.*$/, /^3 صفوف إلى .*؛ العملة: SAR؛ البطاقة تنتهي بـ: .*4242.*$/],
-  ['export_audit_log', '1 rows; file paydesk-audit-matching-20261129-054000.csv; zone UTC; search "refund"', /^1 row to .*; local days in .*UTC.*; matching “refund”$/, /^صف واحد إلى .*المطابقة لـ «refund»$/],
+  ['export_audit_log', '1 rows; file paydesk-audit-matching-20261129-054000.csv; zone UTC; search "refund"', /^1 entry to .*; local days in .*UTC.*; matching “refund”$/, /^قيد واحد إلى .*المطابقة لـ «refund»$/],
+  // The audit log's file holds entries, as its saved line says "Saved 23,128 entries" (walk15, walk31).
+  ['export_audit_log', '23128 rows; file paydesk-audit-20261129-054000.csv; zone UTC', /^23,128 entries to .*paydesk-audit-20261129-054000\.csv.*; local days in .*UTC.*$/, /^23,128 قيدًا إلى .*paydesk-audit/],
   ['export_settlement', '3 rows; file paydesk-settlement-20261129-054000.csv; days 2026-02-01 to 2026-02-03', /^3 rows to .*; days 1 Feb 2026 to 3 Feb 2026$/, /^3 صفوف إلى .*؛ الأيام من .*2026.* إلى .*2026/],
 ];
 

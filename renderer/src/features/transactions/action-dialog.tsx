@@ -29,6 +29,7 @@ import { createAgain } from '../get-paid/create-again';
 import { useMayCreatePayments } from '../settings/team-role';
 import { typedDir } from '../../ui/typed-dir';
 import { ltrIsolated } from '../../../../contract/amount-words';
+import { useSelectCopyOnEntry } from '../../ui/select-on-entry';
 
 export type ActionKind = 'capture' | 'void' | 'refund' | 'recurring';
 
@@ -53,7 +54,11 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   // Refunded at the gateway by an amount not known: Paydesk's "left" is only an upper bound, so the
   // amount starts empty, for the person to type what the gateway's dashboard says is left.
   const leftNotKnown = kind === 'refund' && refundedAmountUnknown(payment);
-  const [amount, setAmount] = useState(kind === 'void' || leftNotKnown ? '' : formatMinor(remainingMinor, currency));
+  const [prefilled] = useState(kind === 'void' || leftNotKnown ? '' : formatMinor(remainingMinor, currency));
+  const [amount, setAmount] = useState(prefilled);
+  // The amount left, untouched, is replaced whole by what is typed, however the field is entered
+  // (a click too): a part refund costs its typing only, the whole one no press (Stripe's dialog alike).
+  const selectPrefill = useSelectCopyOnEntry(prefilled !== '' && amount === prefilled, { focusedOnOpen: kind !== 'recurring' });
   const [reason, setReason] = useState('');
   const [description, setDescription] = useState('');
   const [liveConfirmed, setLiveConfirmed] = useState(false);
@@ -259,7 +264,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
               </dl>
               {leftNotKnown && <p className="attention-note" data-testid="refund-left-unknown">{t('action.refundLeftUnknown')}</p>}
               {kind !== 'void' && (
-                <Field id="action-amount" label={t('action.amount', { currency })} value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" dir="ltr" ref={kind === 'recurring' ? undefined : first} error={localError ?? fields.errors.amount} autoComplete="off" />
+                <Field id="action-amount" label={t('action.amount', { currency })} value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" dir="ltr" ref={kind === 'recurring' ? undefined : first} error={localError ?? fields.errors.amount} autoComplete="off" {...selectPrefill} />
               )}
               {(kind === 'refund' || kind === 'void') && (
                 <Field id="action-reason" label={t(kind === 'refund' ? 'action.reason' : 'action.reasonOptional')} value={reason} dir={typedDir(reason)} onChange={(e) => setReason(e.target.value)} error={fields.errors.reason} required={kind === 'refund'}

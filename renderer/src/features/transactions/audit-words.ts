@@ -45,7 +45,7 @@ export function auditAction(action: string, t: Translate): string {
  *  `profileId`: the entry's profile, whose name a profile's or key's entry holds (the built-in practice profile's is worded). */
 export function auditResult(action: string, result: string, t: Translate, language: Language = 'en', profileId?: string | null): string {
   if (action.startsWith('profile_') || action.startsWith('key_')) return profileId ? profileName({ id: profileId, name: result }, t) : result;
-  const exported = action.startsWith('export_') ? exportResult(result, t, language) : undefined;
+  const exported = action.startsWith('export_') ? exportResult(result, t, language, action) : undefined;
   if (exported !== undefined) return exported;
   const worded = databaseResult(action, result, t, language);
   if (worded !== undefined) return worded;

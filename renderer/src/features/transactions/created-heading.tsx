@@ -9,8 +9,14 @@ import { ltrIsolated } from '../../../../contract/amount-words';
 
 export function CreatedHeading() {
   const t = useT();
+  return <>{t('tx.col.created')} <ZoneNote /></>;
+}
+
+/** "Europe/London time" on a line of its own, under a label of times (the list's heading, the detail's Created: walk31). */
+export function ZoneNote({ testId }: { testId?: string }) {
+  const t = useT();
   const zone = useLocalZone();
-  return <>{t('tx.col.created')} <span className="tx-zone">{zone ? <IsolatedRuns text={t('tx.col.zone', { zone: ltrIsolated(breakable(zone)) })} /> : '\u00a0'}</span></>;
+  return <span className="tx-zone" data-testid={testId}>{zone ? <IsolatedRuns text={t('tx.col.zone', { zone: ltrIsolated(breakable(zone)) })} /> : '\u00a0'}</span>;
 }
 
 /** A break allowed after each "/" of the zone's name, so a narrow column wraps "America/" above "New_York", not inside a name. */

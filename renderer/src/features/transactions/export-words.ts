@@ -50,7 +50,7 @@ function partWords(part: string, t: Translate, language: Language): string {
 }
 
 /** An export entry's result worded; undefined when it is not in the recorded form (an older entry's "12 rows" is worded elsewhere). */
-export function exportResult(result: string, t: Translate, language: Language): string | undefined {
+export function exportResult(result: string, t: Translate, language: Language, action = ''): string | undefined {
   const head = /^(\d+) rows; file ([^;\s]+)(.*)$/.exec(result);
   if (!head) return undefined;
   let rest = head[3]!;
@@ -65,7 +65,8 @@ export function exportResult(result: string, t: Translate, language: Language): 
       search = undefined;
     }
   }
-  const parts = [t('audit.result.exportFile', { rows: Number(head[1]), file: ltrIsolated(head[2]!) })];
+  // The audit log's own file holds entries, as its saved line says ("Saved 23,128 entries"); main records "rows" for every file.
+  const parts = [t(action === 'export_audit_log' ? 'audit.result.exportFileEntries' : 'audit.result.exportFile', { rows: Number(head[1]), file: ltrIsolated(head[2]!) })];
   for (const part of rest.split('; ').filter(Boolean)) parts.push(partWords(part, t, language));
   // A card number main removed from the search is said so in the reader's language.
   if (search !== undefined) parts.push(t('audit.result.exportSearch', { text: search.split(cardNumberRemoved).join(t('audit.result.cardRemoved')) }));

@@ -9,7 +9,7 @@ import { useLanguage, useT } from '../../i18n';
 import { EnvironmentBadge } from '../../app/environment-badge';
 import { useWordedError, type Words } from '../../i18n/words';
 import { NoticeLine, refused, said, type Notice } from '../../ui/notice';
-import { formatAmount } from '../../i18n/format';
+import { formatAmount, formatRowDateTime } from '../../i18n/format';
 import { RowMoment } from '../../ui/row-moment';
 import { ltrIsolated } from '../../../../contract/amount-words';
 import { Ltr } from '../../ui/ltr';
@@ -24,6 +24,7 @@ import { SettleDialog } from './settle-dialog';
 import { useTransactions } from './transactions-store';
 import { CheckupMark, StateBadge } from './payment-state';
 import { Timeline } from './timeline';
+import { ZoneNote } from './created-heading';
 import { useMayCreatePayments, useTeamRole } from '../settings/team-role';
 import { canCreateAgain, createAgain } from '../get-paid/create-again';
 import { MakeAnother, PayByLinkButton } from '../get-paid/make-another';
@@ -221,6 +222,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   const money = (minor: number) => <Ltr>{formatAmount(minor, currency, language)}</Ltr>;
   // A refund made at the gateway's dashboard, told of without its amount: never shown as 0.00 refunded.
   const refundUnknown = refundedAmountUnknown(payment);
+  const failedCheck = lastCheckFailed(detail.checks, payment.lastCheckedAt);
   const holdRest = holdRestOf(payment, refundUnknown);
   const leftOpen = sender && senderLeftOpen ? sender : undefined;
   // An operation whose answer was lost: named with its amount ("the last operation" left support guessing which).
@@ -346,9 +348,10 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           {payment.sessionId && (<><dt>{t('detail.sessionId')}</dt><dd><Ltr className="mono">{payment.sessionId}</Ltr></dd></>)}
           {payment.url && (<><dt>{t('detail.url')}</dt><dd><Ltr className="mono url">{payment.url}</Ltr></dd></>)}
           <dt>{t('detail.environment')}</dt><dd><EnvironmentBadge environment={payment.environment} hint={false} testId="" /></dd>
-          <dt>{t('detail.created')}</dt><dd><RowMoment iso={payment.createdAt} testId="detail-created" /></dd>
+          {/* Its times are this computer's wall time, named as the list's Created heading names it (walk31). */}
+          <dt>{t('detail.created')} <ZoneNote testId="detail-zone" /></dt><dd><RowMoment iso={payment.createdAt} testId="detail-created" /></dd>
           <dt>{t('detail.lastChecked')}</dt><dd>{payment.lastCheckedAt ? <RowMoment iso={payment.lastCheckedAt} testId="detail-last-checked" /> : '—'}
-            {lastCheckFailed(detail.checks, payment.lastCheckedAt) && <span data-testid="detail-last-check-failed"> · {t('detail.lastCheckFailed')}</span>}</dd>
+            {failedCheck && <span data-testid="detail-last-check-failed"> · {failedCheck.answeredAt ? t('detail.lastCheckFailedSince', { when: formatRowDateTime(failedCheck.answeredAt, language) }) : t('detail.lastCheckFailed')}</span>}</dd>
         </dl>
       </div>
       {(detail.related.parent || detail.related.repeats.length > 0) && (
@@ -453,10 +456,14 @@ function mayBecomePaid(payment: { kind: string; state: string; watched: boolean 
  * Whether the check "Last checked" names failed (no answer, an error): its time moves on a failed
  * check too, and alone it read as the time the state shown was confirmed (the fifteenth walk).
  */
-function lastCheckFailed(checks: PaymentDetail['checks'], lastCheckedAt: string | null): boolean {
-  if (!lastCheckedAt) return false;
+function lastCheckFailed(checks: PaymentDetail['checks'], lastCheckedAt: string | null): { answeredAt?: string } | undefined {
+  if (!lastCheckedAt) return undefined;
   const last = checks.find((check) => Date.parse(check.at) === Date.parse(lastCheckedAt));
-  return last !== undefined && last.outcome !== 'ok' && last.outcome !== 'stale';
+  if (last === undefined || last.outcome === 'ok' || last.outcome === 'stale') return undefined;
+  // The latest check the gateway answered: "Last checked" alone moved on to the failed try, and when
+  // the state shown was last heard of was said nowhere (walk31).
+  const answered = checks.filter((check) => check.outcome === 'ok' && Date.parse(check.at) < Date.parse(last.at)).sort((a, b) => Date.parse(b.at) - Date.parse(a.at))[0];
+  return { answeredAt: answered?.at };
 }
 
 function unclearWords(reason: PaymentView['attentionReason'], mayMoveMoney: boolean, madeOn: 'active' | 'other' | 'removed') {
