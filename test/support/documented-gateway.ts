@@ -22,7 +22,8 @@ type Tx = {
   recurringToken?: string;
 };
 
-export type Received = { path: string; body: string; key: string | undefined };
+/** `path` as the double reads it (the version segment and the v2 recurring alias taken off); `url`, as it came. */
+export type Received = { path: string; url: string; body: string; key: string | undefined };
 /**
  * `proxy_502`: a proxy's HTML page, nothing acted on; `envelope_refusal`: HTTP 200 whose envelope
  * says no (code other than 200, an errorCode), nothing acted on.
@@ -86,7 +87,7 @@ export async function startDocumentedGateway(apiKey = 'documented-key', options:
     // The recurring path some sources publish under v2 (gateway-decisions §1) is the same operation.
     const path = new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/api\/v1/, '').replace(/^\/api\/v2\/payment-gateway\/recurring$/, '/payment-gateway/s2s/recurring');
     const key = req.headers['x-api-key'] as string | undefined;
-    received.push({ path, body, key });
+    received.push({ path, url: req.url ?? '/', body, key });
     if (key !== apiKey) return envelope(res, 401, null, { code: 401, errorCode: 'UNAUTHORIZED', message: 'Invalid API key' });
     const trouble = troubles.get(path);
     troubles.delete(path);
