@@ -4,7 +4,7 @@
 // refund whose answer is a proxy's HTML 502 page is unclear, and the payment says what came back:
 // a server error, in English and Arabic. It said "The connection broke before the answer came", so
 // support looked for a network fault on their own side.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { openSession, type E2eSession } from './support/session';
 import { SettingsPage } from './pages/settings-page';
 import { TransactionsPage } from './pages/transactions-page';
+import { typeCardPayment } from './support/test-card';
 import { startDocumentedGateway } from '../support/documented-gateway';
 import { describeWithKeychain, forgetKeysOf } from '../vault/support/keychain';
 
@@ -63,18 +64,7 @@ describeWithKeychain('the first real account: a sandbox that answers with the do
 
   it('a refund answered by a proxy’s HTML 502 page: unclear, said as a server error that came back, in English and Arabic', async () => {
     const page = session.page;
-    await page.getByTestId('nav-terminal').click();
-    await page.locator('#terminal-orderId').fill('FIRST-REAL-1');
-    await page.locator('#terminal-amount').fill('200.00');
-    await page.locator('#terminal-card-number').fill('5123 4500 0000 0008');
-    await page.locator('#terminal-card-holder').fill('Mariam Qasim');
-    await page.locator('#terminal-card-expiryMonth').selectOption('01');
-    await page.locator('#terminal-card-expiryYear').selectOption('2039');
-    await page.locator('#terminal-card-cvv').fill('100');
-    await page.getByTestId('terminal-form').getByLabel('Customer name').fill('Mariam Qasim');
-    await page.locator('#terminal-customer-email').fill('mariam@example.com');
-    await page.locator('#terminal-customer-phone').fill('+966501234567');
-    await page.getByTestId('terminal-submit').click();
+    await typeCardPayment(page, { orderId: 'FIRST-REAL-1', amount: '200.00' });
     await page.getByText('Payment approved').waitFor();
 
     gateway.trouble('/payment-gateway/s2s/refund', 'proxy_502');
