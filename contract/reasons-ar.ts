@@ -93,6 +93,8 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'gateway.connectionLost': `${networkWhat} ${networkCheck} التفاصيل: {code}.`,
   'gateway.timeout': 'لم تُجب البوابة في الوقت المحدد. حاول بعد قليل.',
   'gateway.outcome_unknown': 'انقطع الاتصال قبل وصول الرد، فقد تكون البوابة نفّذت الطلب وقد لا تكون. افحص الحالة قبل المحاولة مجددًا.',
+  'gateway.outcome_unknown.serverError': 'ردّت البوابة بخطأ في الخادم (HTTP {status}) بدل النتيجة، فقد تكون نفّذت الطلب وقد لا تكون. افحص الحالة قبل المحاولة مجددًا.',
+  'gateway.outcome_unknown.noAnswerInTime': 'لم يصل رد في الوقت المحدد، فقد تكون البوابة نفّذت الطلب وقد لا تكون. افحص الحالة قبل المحاولة مجددًا.',
   'gateway.key_rejected': 'رفضت البوابة مفتاح API. تحقق من مفتاح ملف التعريف هذا في الإعدادات.',
   'gateway.keyRejectedOf': 'رفضت البوابة مفتاح API المنتهي بـ {lastFour} لملف التعريف «\u2068{profile}\u2069». تحقق من مفتاحه في الإعدادات («استبدل المفتاح» في بطاقة ملف التعريف).',
   'gateway.hash_rejected': 'رفضت البوابة توقيع الطلب. تحقق من مفتاح API وبريد العميل.',

@@ -110,6 +110,10 @@ export const reasonTexts = {
   'gateway.connectionLost': `${networkWhat} ${networkCheck} Details: {code}.`,
   'gateway.timeout': 'The gateway did not answer in time. Try again in a moment.',
   'gateway.outcome_unknown': 'The connection broke before the answer came, so the gateway may or may not have processed it. Check its status before trying again.',
+  // The other two ways a money call's outcome is lost: an answer came, but a server error (a
+  // sandbox behind a proxy answers an HTML 502 page), or no answer within Paydesk's time limit.
+  'gateway.outcome_unknown.serverError': 'The gateway answered with a server error (HTTP {status}) instead of a result, so it may or may not have processed the request. Check its status before trying again.',
+  'gateway.outcome_unknown.noAnswerInTime': 'No answer came in time, so the gateway may or may not have processed it. Check its status before trying again.',
   'gateway.key_rejected': 'The gateway refused the API key. Check the API key of this profile in Settings.',
   // Named as the key-gone sentence names them (walk23): which profile, and which key by its last four only.
   'gateway.keyRejectedOf': 'The gateway refused the API key ending {lastFour} of the profile "\u2068{profile}\u2069". Check that profile’s key in Settings (the profile’s "Replace key").',

@@ -89,7 +89,7 @@ function failedInFlight(cause: unknown, how: { moneyCall: boolean; timedOut: boo
   if (failedBeforeSending(cause)) return code ? networkFailure('gateway.unreachable', code, url) : gatewayError('network', 'Could not reach the gateway. Nothing was sent.');
   if (how.moneyCall) {
     const why = how.timedOut ? 'No answer came in time' : how.cancelled ? 'It was cancelled while in flight' : 'The connection broke before the answer came';
-    return gatewayError('outcome_unknown', `${why}, so the gateway may or may not have processed it.`);
+    return gatewayError('outcome_unknown', `${why}, so the gateway may or may not have processed it.`, how.timedOut ? { reasonKey: 'gateway.outcome_unknown.noAnswerInTime' } : {});
   }
   // Paydesk's own time limit ran out: said as the system's time-out is, naming the server (as "Test connection" does).
   if (how.timedOut) return networkFailure('gateway.connectionLost', 'ETIMEDOUT', url, 'timeout');
@@ -139,7 +139,7 @@ function unreadable(http: number, moneyCall: boolean, message: string): GatewayE
 
 function serverError(http: number, moneyCall: boolean, detail: GatewayError['gateway']): GatewayError {
   return moneyCall
-    ? gatewayError('outcome_unknown', `The gateway reported a server error (${http}), so it may or may not have processed the request.`, { gateway: detail, httpStatus: http })
+    ? gatewayError('outcome_unknown', `The gateway reported a server error (${http}), so it may or may not have processed the request.`, { gateway: detail, httpStatus: http, reasonKey: 'gateway.outcome_unknown.serverError', reasonValues: { status: String(http) } })
     : gatewayError('gateway_error', `The gateway reported a server error (${http}).`, { gateway: detail, httpStatus: http });
 }
 

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { openSession, type E2eSession } from './support/session';
 import { SettingsPage } from './pages/settings-page';
 import { practiceKey } from './support/practice-control';
+import { typeCardPayment } from './support/test-card';
 import { describeWithKeychain, forgetKeysOf } from '../vault/support/keychain';
 
 const profile = 'Souq sandbox';
@@ -90,17 +91,7 @@ describeWithKeychain('a new sandbox profile, its key and its first link', () => 
     it('a card sale refused for it names the profile and the key by its last four, in English and Arabic', async () => {
       const page = session.page;
       expect((await settings.setKey(profile, wrongKey)).outcome).toBe('saved');
-      await page.getByTestId('nav-terminal').click();
-      await page.locator('#terminal-amount').fill('75.00');
-      await page.locator('#terminal-card-number').fill('5123 4500 0000 0008');
-      await page.locator('#terminal-card-holder').fill('Mariam Qasim');
-      await page.locator('#terminal-card-expiryMonth').selectOption('01');
-      await page.locator('#terminal-card-expiryYear').selectOption('2039');
-      await page.locator('#terminal-card-cvv').fill('100');
-      await page.getByTestId('terminal-form').getByLabel('Customer name').fill('Mariam Qasim');
-      await page.locator('#terminal-customer-email').fill('mariam@example.com');
-      await page.locator('#terminal-customer-phone').fill('+966501234567');
-      await page.getByTestId('terminal-submit').click();
+      await typeCardPayment(page, { amount: '75.00' });
       const said = page.getByTestId('send-error');
       await expect.poll(() => said.textContent()).toContain(`The gateway refused the API key ending 9c0d of the profile "\u2068${profile}\u2069".`);
       expect(await said.textContent()).not.toContain('this profile in Settings');

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { openSession, type E2eSession } from './support/session';
 import { SettingsPage } from './pages/settings-page';
 import { practiceKey } from './support/practice-control';
+import { typeCardPayment } from './support/test-card';
 import { eachAnswer, filesUnder, recordAnswers } from './support/leak-surfaces';
 import { describeWithKeychain, forgetKeysOf } from '../vault/support/keychain';
 
@@ -58,17 +59,7 @@ describeWithKeychain('a key pasted into the wrong field', () => {
 
   it('refuses the key as the name on a card', async () => {
     const page = session.page;
-    await page.getByTestId('nav-terminal').click();
-    await page.locator('#terminal-amount').fill('75.00');
-    await page.locator('#terminal-card-number').fill('5123 4500 0000 0008');
-    await page.locator('#terminal-card-holder').fill(key);
-    await page.locator('#terminal-card-expiryMonth').selectOption('01');
-    await page.locator('#terminal-card-expiryYear').selectOption('2039');
-    await page.locator('#terminal-card-cvv').fill('100');
-    await page.getByTestId('terminal-form').getByLabel('Customer name').fill('Mariam Qasim');
-    await page.locator('#terminal-customer-email').fill('mariam@example.com');
-    await page.locator('#terminal-customer-phone').fill('+966501234567');
-    await page.getByTestId('terminal-submit').click();
+    await typeCardPayment(page, { amount: '75.00', holder: key });
     await expect.poll(() => page.getByTestId('terminal-form').innerText()).toContain('This looks like an API key');
   });
 

@@ -220,6 +220,7 @@ describe('errors', () => {
     const before = env.gateway.records().length;
     const result = await sale({ orderId });
     expect(result).toMatchObject({ ok: false, error: { kind: 'outcome_unknown', mayHaveHappened: true } });
+    expect(result.ok || result.error.reasonKey).toBeUndefined(); // said as the broken connection it was
     expect(sent).toHaveLength(1); // never resent
     expect(env.gateway.records().slice(before).filter((r) => r.orderId === orderId)).toHaveLength(1);
     expect(await client.status(env.conn, { orderId })).toMatchObject({ ok: true, value: { state: 'paid' } });
@@ -228,10 +229,11 @@ describe('errors', () => {
   it('outcome_unknown, not failure, when a money call times out or the gateway answers 5xx', async () => {
     env.gateway.faults.set('capture', { failure: 'hang', times: 1 });
     const timedOut = await client.capture(env.conn, { transactionId: 'any', amount: sar(1) }, { timeoutMs: 200 });
-    expect(timedOut).toMatchObject({ ok: false, error: { kind: 'outcome_unknown' } });
+    // Each said as what happened (walk30: both were "the connection broke"); the reset above keeps that sentence.
+    expect(timedOut).toMatchObject({ ok: false, error: { kind: 'outcome_unknown', reasonKey: 'gateway.outcome_unknown.noAnswerInTime' } });
     env.gateway.faults.set('refund', { failure: 'http_500', times: 1 });
     const serverError = await client.refund(env.conn, { transactionId: 'any', amount: sar(1) });
-    expect(serverError).toMatchObject({ ok: false, error: { kind: 'outcome_unknown', httpStatus: 500, gateway: { errorCode: 'INTERNAL_ERROR' } } });
+    expect(serverError).toMatchObject({ ok: false, error: { kind: 'outcome_unknown', httpStatus: 500, gateway: { errorCode: 'INTERNAL_ERROR' }, reasonKey: 'gateway.outcome_unknown.serverError', reasonValues: { status: '500' } } });
     expect(sent.filter((r) => r.url.endsWith('/refund'))).toHaveLength(1);
   });
 

@@ -159,6 +159,24 @@ describe('unclear outcomes', () => {
   });
 });
 
+describe('a proxy in front of the sandbox', () => {
+  // Found walking the screens against this double (walk30): the payment's note said "The connection
+  // broke before the answer came" after an HTML 502 page had come back, so support looked for a
+  // network fault on their side.
+  it('a refund answered by an HTML 502 page is unclear, said as a server error that came back, never as a broken connection', async () => {
+    const paid = await sale('18.00');
+    gateway.trouble('/payment-gateway/s2s/refund', 'proxy_502');
+    expect(await refund(paid.id, '5.00')).toMatchObject({ state: 'paid', operationInFlight: true, refundedMinor: 0, lastErrorReason: { key: 'gateway.outcome_unknown.serverError', values: { status: '502' } } });
+    expect(sentFor('/payment-gateway/s2s/refund', paid.transactionId)).toHaveLength(1); // never resent
+  });
+
+  it('a link answered with HTTP 200 but an envelope that says no is refused with the gateway\'s words, and nothing is taken as created', async () => {
+    gateway.trouble('/payment-links', 'envelope_refusal');
+    const refused = await call('createPaymentLink', { amount: '12.00', currency: 'SAR', customer, description: 'Invoice 42' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'request_rejected' } });
+  });
+});
+
 describe('a late status answer', () => {
   it('computed before a refund and delivered after it never rolls back the ledger', async () => {
     const paid = await sale('60.00');

@@ -7,6 +7,7 @@
 // transactionStatus, paymentStatus) and never any total. Tests script it: pay a session,
 // delay a status answer (computed when asked, sent later), drop a connection after acting.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { randomUUID } from 'node:crypto';
 
 type Tx = {
@@ -21,8 +22,17 @@ type Tx = {
   recurringToken?: string;
 };
 
-export type Received = { path: string; body: string; key: string | undefined };
-type Trouble = 'reset_after_acting' | 'server_error';
+/** `path` as the double reads it (the version segment and the v2 recurring alias taken off); `url`, as it came. */
+export type Received = { path: string; url: string; body: string; key: string | undefined };
+/**
+ * `proxy_502`: a proxy's HTML page, nothing acted on; `envelope_refusal`: HTTP 200 whose envelope
+ * says no (code other than 200, an errorCode), nothing acted on.
+ */
+type Trouble = 'reset_after_acting' | 'server_error' | 'proxy_502' | 'envelope_refusal';
+/** Where a session's or link's address is (gateway-decisions §3 lists all four). */
+type UrlField = 'redirectUrl' | 'url' | 'paymentUrl' | 'link';
+/** The field a status answer puts its word in, and a word to send instead of the state's own. */
+type StatusShape = { field?: 'status' | 'transactionStatus' | 'paymentStatus'; word?: string };
 
 /** What a status answer says of each state: the words public sources show, no totals. */
 function statusAnswer(tx: Tx): Record<string, string | undefined> {
@@ -46,12 +56,15 @@ function cents(text: string): number {
   return Number(whole) * 1000 + Number(fraction.padEnd(3, '0').slice(0, 3));
 }
 
-export async function startDocumentedGateway(apiKey = 'documented-key') {
+/** `tls`: served over https with this certificate (a sandbox base URL must be https). */
+export async function startDocumentedGateway(apiKey = 'documented-key', options: { tls?: { key: string; cert: string } } = {}) {
   const byOrder = new Map<string, Tx>();
   const byTransaction = new Map<string, Tx>();
   const received: Received[] = [];
   const troubles = new Map<string, Trouble>();
   let statusDelay: Promise<void> | undefined;
+  let urlField: UrlField | undefined;
+  let statusShape: StatusShape | undefined;
   const captured = new Map<Tx, number>();
   const refunded = new Map<Tx, number>();
 
@@ -71,13 +84,19 @@ export async function startDocumentedGateway(apiKey = 'documented-key') {
   async function handle(req: IncomingMessage, res: ServerResponse) {
     let body = '';
     for await (const chunk of req) body += chunk;
-    const path = new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/api\/v1/, '');
+    // The recurring path some sources publish under v2 (gateway-decisions §1) is the same operation.
+    const path = new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/api\/v1/, '').replace(/^\/api\/v2\/payment-gateway\/recurring$/, '/payment-gateway/s2s/recurring');
     const key = req.headers['x-api-key'] as string | undefined;
-    received.push({ path, body, key });
+    received.push({ path, url: req.url ?? '/', body, key });
     if (key !== apiKey) return envelope(res, 401, null, { code: 401, errorCode: 'UNAUTHORIZED', message: 'Invalid API key' });
     const trouble = troubles.get(path);
     troubles.delete(path);
     if (trouble === 'server_error') return envelope(res, 500, null, { code: 500, errorCode: 'INTERNAL', message: 'Try later' });
+    if (trouble === 'envelope_refusal') return envelope(res, 200, null, { code: 400, errorCode: 'VALIDATION_ERROR', message: 'Request rejected' });
+    if (trouble === 'proxy_502') {
+      res.writeHead(502, { 'Content-Type': 'text/html' });
+      return void res.end('<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>');
+    }
     if (trouble === 'reset_after_acting') {
       // It acts, but its answer never leaves: the connection drops.
       const silent = { writeHead: () => silent, end: () => silent } as unknown as ServerResponse;
@@ -104,7 +123,8 @@ export async function startDocumentedGateway(apiKey = 'documented-key') {
         const tx: Tx = { orderId: orderId!, kind: session ? 'session' : 'link', auth: text(body, 'auth') === 'Y', recurringInit: text(body, 'recurringInit') === 'Y', amount: amountText(body), currency: text(body, 'currency')!, state: 'open' };
         byOrder.set(tx.orderId, tx);
         const id = randomUUID();
-        return envelope(res, 200, session ? { redirectUrl: `https://pay.example/checkout?sessionId=${id}`, id } : { link: `https://pay.example/invoice/${id}`, id });
+        const url = session ? `https://pay.example/checkout?sessionId=${id}` : `https://pay.example/invoice/${id}`;
+        return envelope(res, 200, { [urlField ?? (session ? 'redirectUrl' : 'link')]: url, id });
       }
       case '/payment-gateway/s2s/capture': {
         const tx = named(text(body, 'transactionId'));
@@ -144,7 +164,7 @@ export async function startDocumentedGateway(apiKey = 'documented-key') {
         const tx = orderId ? byOrder.get(orderId) : named(text(body, 'transactionId'));
         if (!tx) return envelope(res, 404, null, { code: 404, errorCode: 'NOT_FOUND', message: 'No such transaction' });
         // Computed now, sent when the test lets it go: a late answer about the past.
-        const answer = statusAnswer(tx);
+        const answer = reshaped(statusAnswer(tx));
         const delay = statusDelay;
         statusDelay = undefined;
         if (!delay) return envelope(res, 200, answer);
@@ -155,9 +175,17 @@ export async function startDocumentedGateway(apiKey = 'documented-key') {
     }
   }
 
-  const server = createServer((req, res) => void handle(req, res).catch(() => res.destroy()));
+  /** The status answer in the scripted shape: its word moved to another field, or another word. */
+  function reshaped(answer: Record<string, string | undefined>) {
+    if (!statusShape) return answer;
+    const { status, transactionStatus, paymentStatus, ...rest } = answer;
+    return { ...rest, [statusShape.field ?? 'status']: statusShape.word ?? status ?? transactionStatus ?? paymentStatus };
+  }
+
+  const listener = (req: IncomingMessage, res: ServerResponse) => void handle(req, res).catch(() => res.destroy());
+  const server = options.tls ? createTlsServer(options.tls, listener) : createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/api/v1`;
+  const baseUrl = `${options.tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as { port: number }).port}/api/v1`;
 
   return {
     conn: { baseUrl, apiKey },
@@ -177,6 +205,14 @@ export async function startDocumentedGateway(apiKey = 'documented-key') {
     /** The next request on this path acts, then its connection drops (or it gets a 500 without acting). */
     trouble(path: string, trouble: Trouble) {
       troubles.set(path, trouble);
+    },
+    /** Sessions and links made from now on carry their address in this field of `data`. */
+    urlIn(field: UrlField | undefined) {
+      urlField = field;
+    },
+    /** Status answers from now on carry their word in this field, or this word (undefined: as documented by state). */
+    statusAs(shape: StatusShape | undefined) {
+      statusShape = shape;
     },
     sent: (path: string) => received.filter((r) => r.path === path),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -28,3 +28,19 @@ export async function cardSale<P = SalePayment>(page: Page, sale: CardSale): Pro
   const { payment } = await callApi<{ payment: P }>(page, 'chargeCard', { ...rest, card: (card === 'approve' ? approvedCard : challengedCard)(holder), authOnly });
   return payment;
 }
+
+/** Card payment's form typed as staff type it, on the approved test card (Mariam Qasim's), then sent: the screen's own path, not main's call. */
+export async function typeCardPayment(page: Page, sale: { amount: string; orderId?: string; holder?: string }) {
+  await page.getByTestId('nav-terminal').click();
+  if (sale.orderId) await page.locator('#terminal-orderId').fill(sale.orderId);
+  await page.locator('#terminal-amount').fill(sale.amount);
+  await page.locator('#terminal-card-number').fill('5123 4500 0000 0008');
+  await page.locator('#terminal-card-holder').fill(sale.holder ?? 'Mariam Qasim');
+  await page.locator('#terminal-card-expiryMonth').selectOption('01');
+  await page.locator('#terminal-card-expiryYear').selectOption('2039');
+  await page.locator('#terminal-card-cvv').fill('100');
+  await page.getByTestId('terminal-form').getByLabel('Customer name').fill('Mariam Qasim');
+  await page.locator('#terminal-customer-email').fill('mariam@example.com');
+  await page.locator('#terminal-customer-phone').fill('+966501234567');
+  await page.getByTestId('terminal-submit').click();
+}

@@ -290,7 +290,7 @@ export function AttentionScreen() {
  */
 function failedCheck(row: PaymentView, sentAt: string | undefined): string | undefined {
   const checked = row.lastCheckedAt;
-  if (!row.lastError || !checked || row.lastErrorReason?.key === 'gateway.outcome_unknown') return undefined;
+  if (!row.lastError || !checked || row.lastErrorReason?.key.startsWith('gateway.outcome_unknown')) return undefined;
   const after = sentAt ? Date.parse(checked) > Date.parse(sentAt) : Date.parse(checked) >= Date.parse(row.updatedAt);
   return after ? checked : undefined;
 }
