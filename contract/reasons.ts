@@ -120,6 +120,8 @@ export const reasonTexts = {
   'gateway.hash_rejected': 'The gateway refused the request signature. Check the API key and the customer e-mail.',
   'gateway.request_rejected': 'The gateway refused the request. Correct it and try again.',
   'gateway.not_found': 'The gateway has no such order or transaction. Check the order reference or transaction id.',
+  // A status check refused: nothing the person typed is wrong, and the payment's state is not changed by it.
+  'gateway.statusRefused': 'The gateway refused the status check. Nothing was changed: the payment keeps the state Paydesk last knew. Check again later; if the gateway keeps refusing, its support can say why.',
   // A status check found no such order after a create whose answer was lost (a payment's last error).
   'gateway.notCreated': 'The gateway has no such order: it was not created. You can create it again.',
   'gateway.conflict': 'The gateway reports a conflict: it may already exist or already be done. Check its status.',

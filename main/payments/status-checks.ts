@@ -10,7 +10,7 @@ import { settledStates } from '../../contract/payment-states';
 import type { Reason } from '../../contract/reasons';
 import { fail, reason } from '../core/fail';
 import type { CallContext } from '../core/call-context';
-import { gatewayReason, toAppFailure } from '../gateway/errors';
+import { gatewayReason, toAppFailure, type GatewayError } from '../gateway/errors';
 import type { GatewayConnection } from '../gateway/operations';
 import { storedLastError } from '../ledger/last-error';
 import type { PaymentRow } from '../ledger/payment-rows';
@@ -99,6 +99,12 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
   const auditSettledCreate = (tx: LedgerTx, by: Who, payment: PaymentRow) =>
     core.audit(tx, by, payment, `create_${payment.kind}`, payment.state === 'unknown' || payment.state === 'creating' ? 'succeeded' : payment.state);
 
+  /**
+   * A status query the gateway refused (a 4xx or an envelope's error): nothing the person typed
+   * was wrong, so the request's own "Correct it and try again" is no advice (walk30).
+   */
+  const statusRefusal = (error: GatewayError): GatewayError => (error.kind === 'request_rejected' && !error.reasonKey ? { ...error, reasonKey: 'gateway.statusRefused' } : error);
+
   /** Asks the gateway about one payment and records the answer; settles open operations it can. */
   async function refresh(paymentId: string, source: Source, conn?: GatewayConnection, staleRetries = 1, by: Who = thisComputer()): Promise<PaymentView> {
     const payment = await core.mustGet(store, paymentId);
@@ -106,7 +112,8 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
     if (!connection) throw fail('key_missing', 'ledger.noKeyForCheck');
     const mark = await store.operationsMark(paymentId);
     const request = payment.transaction_id ? { transactionId: payment.transaction_id } : { orderId: payment.order_id };
-    const result = await deps.client.status(connection, request, { retry: source === 'status' });
+    const asked = await deps.client.status(connection, request, { retry: source === 'status' });
+    const result = asked.ok ? asked : { ...asked, error: statusRefusal(asked.error) };
     const doneAt = core.now();
     const done = doneAt.toISOString();
     let stale = false;

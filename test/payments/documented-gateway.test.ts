@@ -175,6 +175,15 @@ describe('a proxy in front of the sandbox', () => {
     const refused = await call('createPaymentLink', { amount: '12.00', currency: 'SAR', customer, description: 'Invoice 42' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'request_rejected' } });
   });
+
+  it('a status check the gateway refuses says so and changes nothing: there is nothing typed to correct', async () => {
+    const paid = await sale('21.00');
+    gateway.trouble('/payment-gateway/status', 'envelope_refusal');
+    const refused = await call('checkPaymentStatus', { paymentId: paid.id }) as { ok: boolean; error?: { code: string; reason?: { key: string } } };
+    expect(refused).toMatchObject({ ok: false, error: { code: 'request_rejected', reason: { key: 'gateway.statusRefused' } } });
+    expect(await service.store.get(paid.id)).toMatchObject({ state: 'paid', captured_minor: 2_100, refunded_minor: 0 });
+    expect((await value('getPayment', { paymentId: paid.id }) as { payment: PaymentView }).payment.lastErrorReason).toMatchObject({ key: 'gateway.statusRefused' });
+  });
 });
 
 describe('a late status answer', () => {
