@@ -68,7 +68,7 @@ describe('a gateway that echoes the key or the card', () => {
 
   it('keeps no key from a successful answer: the status word, the payment page address and the raw answer are without it', async () => {
     answer = json(`{"code":200,"data":{"redirectUrl":"https://pay.example/session?sessionId=s1&key=${unicodeEscaped(apiKey)}","status":"${unicodeEscaped(apiKey)}"}}`);
-    const result = await client.initiateCheckout(conn(), { orderId: newOrderId(), amount: { minor: 10_050, currency: 'SAR' }, customer: testCustomer, ...redirects });
+    const result = await client.initiateCheckout(conn(), { orderId: newOrderId(), amount: { minor: 10_050, currency: 'SAR' }, customer: testCustomer, authOnly: false, ...redirects });
     expect(result).toMatchObject({ ok: true, value: { sessionId: 's1' } });
     expectNoSecret(result);
     const status = await client.status(conn(), { transactionId: 't-1' });
