@@ -3,6 +3,7 @@
 // answer too large is not read. Over real HTTP, a server on loopback that answers what each test says.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServer, type ServerResponse, type Server } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { createGatewayClient } from '../../main/gateway/client';
 import { createMemoryLogger } from '../../main/log/logger';
 import { answerLimitBytes } from '../../main/gateway/transport';
@@ -96,5 +97,16 @@ describe('an answer without end', () => {
     expect(result).toMatchObject({ ok: false, error: { kind: 'malformed_response', mayHaveHappened: true, reasonKey: 'gateway.answerTooLarge', reasonValues: { limit: answerLimitBytes / 1024 / 1024 } } });
     expect(result.raw).toBeUndefined();
     expect(bytesWritten).toBeLessThan(100 * chunk.length);
+  });
+
+  it('counts what a compressed answer becomes: 100 MB of gzip in 100 kB is not read past the limit either', async () => {
+    const bomb = gzipSync(Buffer.concat([Buffer.from('{"code":200,"data":{"pad":"'), Buffer.alloc(100 * 1024 * 1024, 0x61), Buffer.from('"}}')]));
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    answer = (res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': bomb.length });
+      res.end(bomb);
+    };
+    const result = await client.status(conn(), { transactionId: 't-2' });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'malformed_response', reasonKey: 'gateway.answerTooLarge' } });
   });
 });
