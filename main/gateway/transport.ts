@@ -71,8 +71,16 @@ export async function postJson(deps: TransportDeps, conn: GatewayConnection, ope
   log(exchange.ok ? 'ok' : exchange.error.kind, response.status);
   if (exchange.ok) return { ...exchange, raw };
   const said = exchange.error.gateway;
-  const gateway = said && { ...said, message: said.message === null || said.message === undefined ? said.message : deps.logger.redact(said.message), errorCode: said.errorCode ? deps.logger.redact(said.errorCode) : said.errorCode };
+  const quoted = (text: string) => shortened(deps.logger.redact(text));
+  const gateway = said && { ...said, message: said.message === null || said.message === undefined ? said.message : quoted(said.message), errorCode: said.errorCode ? quoted(said.errorCode) : said.errorCode };
   return { ok: false, error: { ...exchange.error, gateway, ...keyNamed(exchange.error, conn) }, raw };
+}
+
+/** What the gateway said is quoted on screens and in the audit log: a page of it is no clearer than its start. */
+const maxQuoted = 500;
+function shortened(text: string): string {
+  if (text.length <= maxQuoted) return text;
+  return `${text.slice(0, maxQuoted).replace(/[\uD800-\uDBFF]$/, '')}…`;
 }
 
 /** A refused key said as the key-gone sentence says it: the profile's name and the key's last four, nothing more of it (walk23). */

@@ -78,6 +78,17 @@ describe('a gateway that echoes the key or the card', () => {
   });
 });
 
+describe('a gateway that says too much', () => {
+  it('quotes the start of a message of a megabyte, not the megabyte', async () => {
+    answer = json(JSON.stringify({ code: 400, message: `Card refused. ${'Lorem ipsum '.repeat(90_000)}`, errorCode: `E_${'X'.repeat(100_000)}` }));
+    const result = await sale();
+    if (result.ok) throw new Error('expected a refusal');
+    expect(result.error.gateway?.message).toMatch(/^Card refused\. Lorem ipsum .*…$/);
+    expect(result.error.gateway?.message?.length).toBeLessThanOrEqual(501);
+    expect(result.error.gateway?.errorCode?.length).toBeLessThanOrEqual(501);
+  });
+});
+
 describe('an answer without end', () => {
   it('stops reading a 200 MB answer at the limit: a sale is unclear (check its status), nothing of it kept', async () => {
     const chunk = Buffer.alloc(1024 * 1024, 0x20);
