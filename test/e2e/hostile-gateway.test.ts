@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { filesUnder } from './support/leak-surfaces';
 import { openSession, type E2eSession } from './support/session';
 import { callApi } from './support/practice-control';
+import { typeCardPayment } from './support/test-card';
 import { describeWithKeychain, forgetKeysOf } from '../vault/support/keychain';
 
 const apiKey = 'sk_test/Walk32/Hostile_key';
@@ -83,18 +84,8 @@ describeWithKeychain('a hostile gateway', () => {
     const page = session.page;
     await page.reload();
     await page.getByTestId('active-profile-name').filter({ hasText: 'Hostile sandbox' }).waitFor();
-    await page.keyboard.press('Alt+4');
-    await page.locator('#terminal-card-number').waitFor();
-    await page.locator('#terminal-amount').fill('99.90');
-    await page.locator('#terminal-card-number').fill('4111 1111 1111 1111');
-    await page.locator('#terminal-card-holder').fill('OMAR SALEH');
-    await page.locator('#terminal-card-expiryMonth').selectOption('01');
-    await page.locator('#terminal-card-expiryYear').selectOption('2039');
-    await page.locator('#terminal-card-cvv').fill('123');
-    await page.locator('#terminal-customer-name').fill('Omar Saleh');
-    await page.locator('#terminal-customer-email').fill('omar@example.com');
-    await page.locator('#terminal-customer-phone').fill('+966500000002');
-    await page.getByTestId('terminal-submit').click();
+    // The gateway here answers any sale with its 3-D Secure page.
+    await typeCardPayment(page, { amount: '99.90' });
     await page.getByTestId('challenge-frame').waitFor();
     await expect.poll(() => Object.keys(reports).length, { timeout: 15_000 }).toBeGreaterThan(0);
     expect(new URL(page.url()).origin).toBe(previewOrigin);
