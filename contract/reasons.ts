@@ -127,6 +127,7 @@ export const reasonTexts = {
   'gateway.conflict': 'The gateway reports a conflict: it may already exist or already be done. Check its status.',
   'gateway.gateway_error': 'The gateway reported an error. Try again later.',
   'gateway.malformed_response': 'The gateway’s answer could not be read. Check its status before trying again.',
+  'gateway.answerTooLarge': 'The gateway’s answer was larger than {limit} MB, so Paydesk did not read it. Check its status before trying again.',
   'gateway.cancelled': 'Cancelled before it was sent.',
   'gateway.redirect': 'The gateway answered with a redirect; Paydesk does not follow redirects with your key. Check the base URL.',
   'gateway.badAddress': 'The gateway address of this profile is not valid. Check it in Settings.',

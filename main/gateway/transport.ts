@@ -38,7 +38,7 @@ export async function postJson(deps: TransportDeps, conn: GatewayConnection, ope
     deps.logger.info(`gateway ${operation}: ${outcome}`, { httpStatus, ms: Math.round(performance.now() - started) });
 
   let response: Response;
-  let text: string;
+  let text: string | undefined;
   const sending = watchSending(url, 'POST');
   try {
     response = await sending.run(() => deps.fetch(url, {
@@ -48,7 +48,7 @@ export async function postJson(deps: TransportDeps, conn: GatewayConnection, ope
       redirect: 'manual',
       signal: controller.signal,
     }));
-    text = await response.text();
+    text = await textUpTo(response, answerLimitBytes);
   } catch (cause) {
     const how = { moneyCall, timedOut, cancelled: options.signal?.aborted === true };
     const error = (timedOut || how.cancelled) && sending.neverWritten() ? cutOffBeforeSending(how, url) : failedInFlight(cause, how, url);
@@ -59,14 +59,28 @@ export async function postJson(deps: TransportDeps, conn: GatewayConnection, ope
     options.signal?.removeEventListener('abort', onCancel);
   }
 
-  // Whatever the gateway echoes (a card number, a security code, any profile's key) stops here.
-  const raw = deps.logger.redact(redactRaw(text, conn.apiKey));
-  const exchange = readResponse(response, text, moneyCall);
+  if (text === undefined) {
+    log('answer too large', response.status);
+    return { ok: false, error: tooLarge(response.status, moneyCall) };
+  }
+  // Whatever the gateway echoes (a card number, a security code, any profile's key) stops here;
+  // the key is gone even from the values read (a status word, a link: nothing keeps or shows it).
+  const answer = canonicalStrings(text, conn.apiKey);
+  const raw = deps.logger.redact(redactRaw(answer, conn.apiKey));
+  const exchange = readResponse(response, answer, moneyCall);
   log(exchange.ok ? 'ok' : exchange.error.kind, response.status);
   if (exchange.ok) return { ...exchange, raw };
   const said = exchange.error.gateway;
-  const gateway = said && { ...said, message: said.message === null || said.message === undefined ? said.message : deps.logger.redact(said.message), errorCode: said.errorCode ? deps.logger.redact(said.errorCode) : said.errorCode };
+  const quoted = (text: string) => shortened(deps.logger.redact(text));
+  const gateway = said && { ...said, message: said.message === null || said.message === undefined ? said.message : quoted(said.message), errorCode: said.errorCode ? quoted(said.errorCode) : said.errorCode };
   return { ok: false, error: { ...exchange.error, gateway, ...keyNamed(exchange.error, conn) }, raw };
+}
+
+/** What the gateway said is quoted on screens and in the audit log: a page of it is no clearer than its start. */
+const maxQuoted = 500;
+function shortened(text: string): string {
+  if (text.length <= maxQuoted) return text;
+  return `${text.slice(0, maxQuoted).replace(/[\uD800-\uDBFF]$/, '')}…`;
 }
 
 /** A refused key said as the key-gone sentence says it: the profile's name and the key's last four, nothing more of it (walk23). */
@@ -101,6 +115,40 @@ function failedInFlight(cause: unknown, how: { moneyCall: boolean; timedOut: boo
 function networkFailure(key: ReasonKey, code: string, url: URL, kind: 'network' | 'timeout' = 'network'): GatewayError {
   const values = networkValues(code, { name: url.hostname, address: url.host });
   return gatewayError(kind, englishText({ key, values }), { reasonKey: key, reasonValues: values });
+}
+
+/** A gateway's answer is a small JSON envelope (a 3-D Secure page included); more is not read, not kept. */
+export const answerLimitBytes = 2 * 1024 * 1024;
+
+/** The body as text, or undefined (and the rest never read) once it passes `limit` bytes. */
+async function textUpTo(response: Response, limit: number): Promise<string | undefined> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    return undefined;
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** An answer too large to read: said as an unreadable one, by its HTTP status, with the limit named. */
+function tooLarge(http: number, moneyCall: boolean): GatewayError {
+  if (http >= 400) return unreadable(http, moneyCall, '');
+  const values = { limit: answerLimitBytes / (1024 * 1024) };
+  return gatewayError('malformed_response', englishText({ key: 'gateway.answerTooLarge', values }), { httpStatus: http, mayHaveHappened: moneyCall, reasonKey: 'gateway.answerTooLarge', reasonValues: values });
 }
 
 type Read = { ok: true; envelope: ExactJson; data: ExactJson | undefined } | { ok: false; error: GatewayError };
@@ -159,9 +207,25 @@ function classify(status: number, detail: GatewayError['gateway'], moneyCall: bo
 
 /** The response text, safe to keep: no key, no card number, no security code, no recurring token (it charges the card again). */
 export function redactRaw(text: string, apiKey: string): string {
-  const noCvv = text.replace(/("(?:card)?cvv2?"\s*:\s*)("(?:[^"\\]|\\.)*"|\d+)/gi, '$1"[removed]"');
+  const noCvv = canonicalStrings(text).replace(/("(?:card)?cvv2?"\s*:\s*)("(?:[^"\\]|\\.)*"|\d+)/gi, '$1"[removed]"');
   const noToken = noCvv.replace(/("recurringToken"\s*:\s*)"(?:[^"\\]|\\.)*"/gi, '$1"[removed]"');
   return redact(noToken, [apiKey]);
+}
+
+/**
+ * Every JSON string literal rewritten with JSON.stringify's escapes, and without the key: a
+ * gateway that writes `\/` (PHP's json_encode does) or `\u0034` would otherwise hide a key or a
+ * card number from the plain-text redaction, and whatever parses the kept answer would see it whole.
+ */
+function canonicalStrings(text: string, apiKey = ''): string {
+  return text.replace(/"(?:[^"\\]|\\.)*"/g, (literal) => {
+    try {
+      const value = JSON.parse(literal) as string;
+      return JSON.stringify(apiKey.length >= 4 ? value.split(apiKey).join('[redacted]') : value);
+    } catch {
+      return literal;
+    }
+  });
 }
 
 export { JsonNumber };

@@ -32,7 +32,11 @@ export function outsideUuids(text: string, mask: (part: string) => string): stri
 
 export function redact(text: string, secrets: Iterable<string>): string {
   let out = text;
-  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('[redacted]');
+  for (const secret of secrets) {
+    if (secret.length < 4) continue;
+    // As JSON writes it too: a key holding `"` or `\` is escaped in a gateway's answer.
+    for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1)])) out = out.split(form).join('[redacted]');
+  }
   return outsideUuids(out, (part) => part.replace(panLike, cardNumberRemoved)).replace(cvvLike, '$1$2[removed]');
 }
 

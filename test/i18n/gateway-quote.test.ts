@@ -54,7 +54,7 @@ describe('no reason is the gateway’s words alone', () => {
   it('gives every reason main may send with the gateway’s words (`said`) a sentence of ours first', () => {
     const withSaid = Object.keys(reasonTexts).filter((key) => key.startsWith('gateway.') && key !== 'gateway.saidSuffix' && !/unreachable|connectionLost/.test(key));
     for (const key of [...withSaid, 'notify.refundFailed']) {
-      const text = wordReason('ar', { key, values: { said: 'Invalid amount', operation: 'refund', orderId: 'A-1', profile: 'Souq sandbox', lastFour: '9c0d', status: '502' } })!;
+      const text = wordReason('ar', { key, values: { said: 'Invalid amount', operation: 'refund', orderId: 'A-1', profile: 'Souq sandbox', lastFour: '9c0d', status: '502', limit: 2 } })!;
       expect(text.indexOf('رد البوابة (بالإنجليزية)'), key).toBeGreaterThan(0);
       expect(text, key).toMatch(/^[\u0600-\u06FF]/);
     }
