@@ -1,9 +1,10 @@
 // A long day at the counter (walk33): with Payment links (or Checkout's recent sessions) open, each
 // of main's payments.changed read the list's first window again, and Payment links its totals with
 // it: a busy counter's sale, capture or refund is two or three events (its intent, its answer, the
-// practice gateway's webhook), so a page sitting on Payment links asked main ~170 times per 100
-// operations. Now once per burst (app/once-per-burst.ts, as Needs attention): the list still
-// follows every change, and leaving the screen drops a read still waiting.
+// practice gateway's webhook), so a page sitting on Payment links asked main ~280 times per 100
+// operations (bench/long-day.ts: the links ~200, their totals ~54, invoice numbers ~10). Now once
+// per burst (app/once-per-burst.ts, as Needs attention): the list still follows every change, and
+// leaving the screen drops a read still waiting.
 import { afterEach, expect, it } from 'vitest';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { paymentView } from '../support/payment-view';
