@@ -34,6 +34,26 @@ export function webhookBody(tx: Transaction, change: { type: ChangeKind; amountM
   });
 }
 
+/**
+ * One attempt's signal: aborted when the sender closes or after `ms`. Not `AbortSignal.any`: Node
+ * keeps a WeakRef of each signal it made on every source, so the sender's close signal, alive as
+ * long as the app, gained one per delivery (walk33). Here the close's listener goes with the attempt.
+ */
+function attemptSignal(closed: AbortSignal, ms: number): { signal: AbortSignal; done(): void } {
+  const own = new AbortController();
+  const onClose = () => own.abort(closed.reason);
+  closed.addEventListener('abort', onClose, { once: true });
+  const timer = setTimeout(() => own.abort(new DOMException('The webhook was not answered in time', 'TimeoutError')), ms);
+  timer.unref?.();
+  return {
+    signal: own.signal,
+    done() {
+      clearTimeout(timer);
+      closed.removeEventListener('abort', onClose);
+    },
+  };
+}
+
 export type WebhookSender = { deliver(body: string, copies: number): void; idle(): Promise<void>; close(): void };
 
 export function createWebhookSender(options: {
@@ -52,12 +72,15 @@ export function createWebhookSender(options: {
     const headers = { 'Content-Type': 'application/json', [signatureHeader]: signBody(body, options.secret()) };
     for (let attempt = 0; attempt <= delays.length; attempt++) {
       if (controller.signal.aborted) return;
+      const stop = attemptSignal(controller.signal, 10_000);
       try {
-        const response = await doFetch(url, { method: 'POST', headers, body, signal: AbortSignal.any([controller.signal, AbortSignal.timeout(10_000)]) });
+        const response = await doFetch(url, { method: 'POST', headers, body, signal: stop.signal });
         await response.arrayBuffer().catch(() => undefined);
         if (response.status === 200) return;
       } catch {
         // retried below
+      } finally {
+        stop.done();
       }
       const delay = delays[attempt];
       if (delay === undefined) break;

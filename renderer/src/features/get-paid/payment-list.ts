@@ -8,6 +8,7 @@ import type { LinkFilterState } from '../../../../contract/payment-states';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
 import { noteCurrencies, seenCurrencies } from '../../app/seen-currencies';
+import { oncePerBurst } from '../../app/once-per-burst';
 import { amountFilters } from './amount-search';
 
 export function usePaymentList(kind: PaymentView['kind'], query: string, state?: LinkFilterState) {
@@ -62,9 +63,17 @@ export function usePaymentList(kind: PaymentView['kind'], query: string, state?:
   }, [fetchWindow, next]);
   useEffect(() => {
     void load();
-    return api.subscribe((event) => {
-      if (event.type === 'payments.changed') void load();
+    // Once per burst of changes, not once per event: a busy counter's sale, capture or refund is
+    // two or three events (its intent, its answer, the gateway's webhook), and each read here is
+    // a window of 100 and, on Payment links, their totals asked again (walk33).
+    const burst = oncePerBurst(load);
+    const unsubscribe = api.subscribe((event) => {
+      if (event.type === 'payments.changed') burst.soon();
     });
+    return () => {
+      unsubscribe();
+      burst.stop();
+    };
   }, [load]);
   // No polling: events say when something changed, and a missed one (a dropped event stream)
   // arrives as a resync (api/event-sequence.ts).
