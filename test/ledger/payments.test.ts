@@ -287,8 +287,8 @@ describe('what status checks leave on a payment', () => {
   type Detail = { payment: PaymentView; checks: Array<{ outcome: string }>; history: Array<{ state: string }> };
   const detail = (paymentId: string, on = app()) => on.value<Detail>('getPayment', { paymentId });
   const link = () => value('createPaymentLink', { amount: '12', currency: 'SAR', description: 'Checked', customer });
-  /** What the practice gateway's error envelope fault makes a status check's reason. */
-  const refusedReason = { key: 'gateway.request_rejected', values: { said: 'Practice fault: error envelope' } };
+  /** What the practice gateway's error envelope fault makes a status check's reason: the check refused, nothing typed to correct. */
+  const refusedReason = { key: 'gateway.statusRefused', values: { said: 'Practice fault: error envelope' } };
 
   it('a failed check keeps its own message as the last error, on every laptop, until the next answer clears it', async () => {
     const p = await link();
@@ -299,7 +299,7 @@ describe('what status checks leave on a payment', () => {
     expect(failed.checks.at(-1)).toMatchObject({ outcome: expect.not.stringMatching(/^ok$/) });
     // Its reason, for the page to word in the reader's language, beside its English words (tools, logs).
     expect(failed.payment.lastErrorReason).toEqual(refusedReason);
-    expect(failed.payment.lastError).toBe('The gateway refused the request. Correct it and try again. The gateway said: “Practice fault: error envelope”.');
+    expect(failed.payment.lastError).toBe('The gateway refused the status check. Nothing was changed: the payment keeps the state Paydesk last knew. Check again later; if the gateway keeps refusing, its support can say why. The gateway said: “Practice fault: error envelope”.');
     expect(failed.payment.lastCheckedAt).not.toBeNull();
     // The list says it too (the attention screen shows a row's last error), and so does another laptop on the same ledger.
     const listed = await value<{ rows: PaymentView[] }>('searchPayments', { filter: { query: p.orderId } });
@@ -351,7 +351,7 @@ describe('what status checks leave on a payment', () => {
     const fay = backend === 'postgres' ? await app().open({ role: 'finance', sameGateway: true }) : app();
     t.practice.gateway.faults.set('status', { failure: 'error_envelope', times: 1 });
     expect((await fay.call('checkPaymentStatus', { paymentId: p.id })).ok).toBe(false);
-    expect((await detail(p.id)).payment).toMatchObject({ lastErrorReason: refusedReason, lastError: expect.stringMatching(/^The gateway refused the request\./) });
+    expect((await detail(p.id)).payment).toMatchObject({ lastErrorReason: refusedReason, lastError: expect.stringMatching(/^The gateway refused the status check\./) });
   });
 
   it('an older payment from before the team ledger keeps its last error: English text, shown as it is, without a reason', async () => {
