@@ -52,7 +52,11 @@ describeWithKeychain('dark mode and forced colours', () => {
 
   const open = (screen: string) => openScreen(session.page, screen);
 
-  const switchTo = (profileId: string, production = false) => switchProfile(session.page, profileId, production);
+  /** Switches, then waits for the header to show the profile's environment (the switcher's button settles before the header's session does). */
+  const switchTo = async (profileId: string, production = false, environment?: 'practice' | 'sandbox' | 'production') => {
+    await switchProfile(session.page, profileId, production);
+    if (environment) await session.page.locator(`.app-header .env-badge.env-${environment}`).waitFor();
+  };
 
   /** The screens of the walk, as a person reaches them; `leave` closes what a step opened. */
   const steps: Array<{ name: string; show(): Promise<void>; leave?(): Promise<void> }> = [
@@ -157,12 +161,12 @@ describeWithKeychain('dark mode and forced colours', () => {
       return angle < 20 || angle >= 330 ? 'red' : angle < 65 ? 'amber' : angle >= 90 && angle < 170 ? 'green' : 'other';
     };
     const practice = await look();
-    await switchTo((await callApi<{ profiles: Array<{ id: string; environment: string }> }>(page, 'listProfiles', {})).profiles.find((p) => p.environment === 'sandbox')!.id);
+    await switchTo((await callApi<{ profiles: Array<{ id: string; environment: string }> }>(page, 'listProfiles', {})).profiles.find((p) => p.environment === 'sandbox')!.id, false, 'sandbox');
     const sandbox = await look();
-    await switchTo(liveProfileId, true);
+    await switchTo(liveProfileId, true, 'production');
     const production = await look();
     await session.windowShot('dark-production-header-en');
-    await switchTo(practiceProfileId);
+    await switchTo(practiceProfileId, false, 'practice');
     expect({ practice: [hue(practice.line), hue(practice.badge)], sandbox: [hue(sandbox.line), hue(sandbox.badge)], production: [hue(production.line), hue(production.badge), hue(production.header)] })
       .toEqual({ practice: ['green', 'green'], sandbox: ['amber', 'amber'], production: ['red', 'red', 'red'] });
     // The production header's tint is dark (its words stay light on it), not the light scheme's pink.
@@ -196,10 +200,10 @@ describeWithKeychain('dark mode and forced colours', () => {
     await page.keyboard.press('Escape');
     await tx.dialog.waitFor({ state: 'detached' });
 
-    await switchTo(liveProfileId, true);
+    await switchTo(liveProfileId, true, 'production');
     const production = await style('.app-header .env-badge');
     await session.screenshot('forced-production-header-en');
-    await switchTo(practiceProfileId);
+    await switchTo(practiceProfileId, false, 'practice');
     const practice = await style('.app-header .env-badge');
 
     expect({
