@@ -66,7 +66,7 @@ export async function postJson(deps: TransportDeps, conn: GatewayConnection, ope
   // Whatever the gateway echoes (a card number, a security code, any profile's key) stops here;
   // the key is gone even from the values read (a status word, a link: nothing keeps or shows it).
   const answer = canonicalStrings(text, conn.apiKey);
-  const raw = deps.logger.redact(redactRaw(answer, conn.apiKey));
+  const raw = deps.logger.redact(redactCanonical(answer, conn.apiKey));
   const exchange = readResponse(response, answer, moneyCall);
   log(exchange.ok ? 'ok' : exchange.error.kind, response.status);
   if (exchange.ok) return { ...exchange, raw };
@@ -207,7 +207,12 @@ function classify(status: number, detail: GatewayError['gateway'], moneyCall: bo
 
 /** The response text, safe to keep: no key, no card number, no security code, no recurring token (it charges the card again). */
 export function redactRaw(text: string, apiKey: string): string {
-  const noCvv = canonicalStrings(text).replace(/("(?:card)?cvv2?"\s*:\s*)("(?:[^"\\]|\\.)*"|\d+)/gi, '$1"[removed]"');
+  return redactCanonical(canonicalStrings(text), apiKey);
+}
+
+/** redactRaw of an answer whose strings canonicalStrings already rewrote (a gateway call's: done once). */
+function redactCanonical(text: string, apiKey: string): string {
+  const noCvv = text.replace(/("(?:card)?cvv2?"\s*:\s*)("(?:[^"\\]|\\.)*"|\d+)/gi, '$1"[removed]"');
   const noToken = noCvv.replace(/("recurringToken"\s*:\s*)"(?:[^"\\]|\\.)*"/gi, '$1"[removed]"');
   return redact(noToken, [apiKey]);
 }

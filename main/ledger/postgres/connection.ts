@@ -4,6 +4,7 @@
 // which tells each way it can fail apart with a reason the screens word in English and Arabic.
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { Socket } from 'node:net';
 import type { Reason } from '../../../contract/reasons';
 import { AppFailure } from '../../../contract/result';
 import { englishText, reason } from '../../core/fail';
@@ -126,6 +127,11 @@ export function ledgerPool(config: pg.ClientConfig, max: number, queryMs = ledge
   return pool;
 }
 
+/** pg's socket under a client (not part of its typed interface): cut to end a connection the network dropped. */
+export function socketOf(client: pg.ClientBase): Socket | undefined {
+  return (client as unknown as { connection?: { stream?: Socket } }).connection?.stream;
+}
+
 /** Each ledger pool's connections waiting in it, none checked out. */
 const idlers = new WeakMap<pg.Pool, Set<pg.PoolClient>>();
 
@@ -136,7 +142,7 @@ const idlers = new WeakMap<pg.Pool, Set<pg.PoolClient>>();
  */
 export function dropIdleConnections(pool: pg.Pool): Promise<void> {
   const cut = [...(idlers.get(pool) ?? [])].map((client) => new Promise<void>((resolve) => {
-    const stream = (client as unknown as { connection?: { stream?: { destroyed?: boolean; destroy(): void } } }).connection?.stream;
+    const stream = socketOf(client);
     // Already closed: the pool let go of it then.
     if (!stream || stream.destroyed) return resolve();
     // The pool lets go of it on its 'error' (heard before this): a query after that never gets it.
@@ -153,7 +159,7 @@ const unanswered = (error: unknown) => (error as { message?: unknown } | null)?.
 /** Destroys the client's socket once a query of it went unanswered: the pool then discards it. */
 function cutWhenUnanswered(client: pg.PoolClient) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const cut = () => (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  const cut = () => socketOf(client)?.destroy();
   client.query = ((...args: unknown[]) => {
     const last = args.length - 1;
     const callback = args[last];

@@ -9,8 +9,7 @@
 // (docs/team-ledger.md, "A laptop that sleeps"). Nothing here keeps the process alive or lets an
 // error end it; close() stops it all.
 import pg from 'pg';
-import type { Socket } from 'node:net';
-import { clientConfig, serverKeepalivesSql, type TeamLedgerSettings, type TeamPassword } from './connection';
+import { clientConfig, serverKeepalivesSql, socketOf, type TeamLedgerSettings, type TeamPassword } from './connection';
 
 export const liveChannel = 'paydesk_changes';
 
@@ -333,9 +332,4 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: Tea
       await Promise.all([...ending]);
     },
   };
-}
-
-/** pg's socket under a client (not part of its typed interface). */
-function socketOf(c: pg.Client): Socket | undefined {
-  return (c as unknown as { connection?: { stream?: Socket } }).connection?.stream;
 }
