@@ -90,6 +90,37 @@ describe('refunds of what was paid, counted by the ledger', () => {
   });
 });
 
+describe('a card that asks for 3-D Secure', () => {
+  // The interface shows only `html` in a challenged sale's answer (§4.2): no transaction id and no
+  // word. Paydesk must learn both from a status check by its order id once the customer is done.
+  const challengeCard = { ...card, number: '4111111111111111', cvv: '123' };
+  const challenged = (amount: string, authOnly = false) => value<{ payment: PaymentView; challengeHtml: string | null }>('chargeCard', { amount, currency: 'SAR', card: challengeCard, customer, authOnly });
+
+  it('passed: pending with the page to show, then paid with its transaction from status, then refunded', async () => {
+    const { payment, challengeHtml } = await challenged('45.00');
+    expect(challengeHtml).toContain('<form');
+    expect(payment).toMatchObject({ state: 'pending', transactionId: null, capturedMinor: 0 });
+    expect(await call('refundPayment', { paymentId: payment.id, amount: '1.00', currency: 'SAR', reason: 'x' })).toMatchObject({ ok: false, error: { code: 'rule_violation' } });
+    expect(await value('checkPaymentStatus', { paymentId: payment.id })).toMatchObject({ state: 'pending', transactionId: null });
+    gateway.finishChallenge(payment.orderId, true);
+    const paid = await value('checkPaymentStatus', { paymentId: payment.id });
+    expect(paid).toMatchObject({ state: 'paid', capturedMinor: 4_500, transactionId: expect.any(String) });
+    expect(await refund(payment.id, '45.00')).toMatchObject({ state: 'refunded', refundedMinor: 4_500 });
+    expect(sentFor('/payment-gateway/s2s/refund', paid.transactionId)).toHaveLength(1);
+  });
+
+  it('an authorisation that passed is authorised and captured; a failed challenge is declined and takes nothing', async () => {
+    const { payment: hold } = await challenged('70.00', true);
+    gateway.finishChallenge(hold.orderId, true);
+    expect(await value('checkPaymentStatus', { paymentId: hold.id })).toMatchObject({ state: 'authorised', capturedMinor: 0 });
+    expect(await value('capturePayment', { paymentId: hold.id, amount: '70.00', currency: 'SAR' })).toMatchObject({ state: 'paid', capturedMinor: 7_000 });
+    const { payment: failed } = await challenged('12.00');
+    gateway.finishChallenge(failed.orderId, false);
+    expect(await value('checkPaymentStatus', { paymentId: failed.id })).toMatchObject({ state: 'declined', capturedMinor: 0 });
+    expect(await call('refundPayment', { paymentId: failed.id, amount: '1.00', currency: 'SAR', reason: 'x' })).toMatchObject({ ok: false, error: { code: 'rule_violation' } });
+  });
+});
+
 describe('authorisations', () => {
   it('an authorisation approved as "Approved, Authorization" is authorised: captured in part, the rest refused beyond it, then refunded', async () => {
     const auth = await sale('80.00', true);

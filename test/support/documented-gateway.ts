@@ -4,7 +4,9 @@
 // decimal text it was sent (no JSON number parsing of its own), answers capture, void and
 // refund with nothing but the success envelope, names no transaction for a session or link
 // until it is paid, sends status words in the shapes the public SDKs read (status,
-// transactionStatus, paymentStatus) and never any total. Tests script it: pay a session,
+// transactionStatus, paymentStatus) and never any total. The 3-D Secure card (4111…) is answered
+// with the interface's `html` field alone (§4.2: no other sale field is shown): no transaction, no
+// word, until the test finishes the customer's challenge. Tests script it: pay a session,
 // delay a status answer (computed when asked, sent later), drop a connection after acting.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
@@ -18,7 +20,7 @@ type Tx = {
   recurringInit: boolean;
   amount: string;
   currency: string;
-  state: 'open' | 'authorised' | 'part_captured' | 'captured' | 'paid' | 'part_refunded' | 'refunded' | 'voided' | 'declined';
+  state: 'open' | 'challenge' | 'authorised' | 'part_captured' | 'captured' | 'paid' | 'part_refunded' | 'refunded' | 'voided' | 'declined';
   recurringToken?: string;
 };
 
@@ -39,6 +41,8 @@ function statusAnswer(tx: Tx): Record<string, string | undefined> {
   const ids = { orderId: tx.orderId, transactionId: tx.transactionId, recurringToken: tx.recurringToken };
   switch (tx.state) {
     case 'open': return { orderId: tx.orderId, status: 'ACTIVE' };
+    // The customer is on the challenge page: the SDKs read any word but done/failed as still pending.
+    case 'challenge': return { orderId: tx.orderId, status: 'Pending' };
     case 'authorised': return { ...ids, status: 'Approved', type: 'Authorization' };
     case 'part_captured': return { ...ids, transactionStatus: 'Approved', type: 'Capture' };
     case 'captured': return { ...ids, status: 'CAPTURED' };
@@ -112,6 +116,10 @@ export async function startDocumentedGateway(apiKey = 'documented-key', options:
       case '/payment-gateway/s2s/sale': {
         const tx: Tx = { orderId: orderId!, kind: 'sale', auth: text(body, 'auth') === 'Y', recurringInit: text(body, 'recurringInit') === 'Y', amount: amountText(body), currency: text(body, 'currency')!, state: 'open' };
         byOrder.set(tx.orderId, tx);
+        if ((text(body, 'cardNumber') ?? '').startsWith('4111')) {
+          tx.state = 'challenge';
+          return envelope(res, 200, { html: `<form method="post" action="https://acs.example/challenge"><input type="hidden" name="order" value="${tx.orderId}"></form>` });
+        }
         newTransaction(tx);
         const declined = (text(body, 'cardNumber') ?? '').startsWith('4000');
         tx.state = declined ? 'declined' : tx.auth ? 'authorised' : 'paid';
@@ -195,6 +203,12 @@ export async function startDocumentedGateway(apiKey = 'documented-key', options:
       const tx = byOrder.get(orderId)!;
       newTransaction(tx);
       tx.state = tx.auth ? 'authorised' : 'paid';
+    },
+    /** The customer finishes the 3-D Secure challenge of a sale: passed, the gateway has a transaction; failed, a decline. */
+    finishChallenge(orderId: string, passed: boolean) {
+      const tx = byOrder.get(orderId)!;
+      newTransaction(tx);
+      tx.state = !passed ? 'declined' : tx.auth ? 'authorised' : 'paid';
     },
     /** The next status answer is computed when asked and sent when `release` is called. */
     holdNextStatus() {
