@@ -263,7 +263,7 @@ export const reasonTexts = {
   // "The profiles were not changed", not "Nothing was changed": said under a link just made too, when the addresses it used could not be kept (walk25).
   'profile.saveFailed': 'Paydesk could not save the profiles in {folder} ({code}). The profiles were not changed. Check that the folder is writable and the disk is not full.',
   'profile.saveDiskFull': 'The disk is full: Paydesk could not save the profiles in {folder}, so the profiles were not changed. Free some space on this computer, then try again.',
-  'profile.fileUnusable': 'The profiles file {file} cannot be used: {why, select, json {it is not valid JSON} unreadable {it could not be read ({code})} content {its content is not what Paydesk wrote (at {path})} other {the profile id {id} appears twice}}. Paydesk has left it untouched and will not change it. Restore it from a backup, or move it away and restart Paydesk to begin with the practice profile only (API keys stay in the system keychain).',
+  'profile.fileUnusable': 'The profiles file {file} cannot be used: {why, select, json {it is not valid JSON} unreadable {it could not be read ({code})} content {its content is not what Paydesk wrote (at {path})} newer {a newer Paydesk wrote it (format {version}; this Paydesk reads format 1): install the newer Paydesk again to use it} other {the profile id {id} appears twice}}. Paydesk has left it untouched and will not change it. Restore it from a backup, or move it away and restart Paydesk to begin with the practice profile only (API keys stay in the system keychain).',
   'profile.testUnavailable': 'Testing the connection is not available in this build.',
   'profile.practiceAddress': 'The practice profile always uses the practice gateway on this computer; its address cannot be changed.',
   'profile.practiceRemove': 'The practice profile is built in and cannot be removed.',
@@ -361,7 +361,7 @@ export const reasonTexts = {
   'teamLedger.detailsFixed': 'The team ledger keeps this payment’s amount, currency, description and customer as the gateway has them: they cannot change now, so nothing was sent. Make it with a new order reference.',
   // The ledger file, at start (worded in English by main for its start-up dialog)
   'storage.folderNotWritable': 'Paydesk cannot write to its data folder ({folder}). Check the folder’s permissions, or free disk space, and start Paydesk again. Nothing was changed.',
-  'storage.newerLedger': 'The ledger ({file}) was written by a newer Paydesk (schema {version}). Update Paydesk to open it; nothing was changed.',
+  'storage.newerLedger': 'The ledger ({file}) was written by a newer Paydesk (schema {version}; this Paydesk reads up to schema {known}), so it was not opened and nothing was changed. Install the newer Paydesk again to go on with it. To use this version instead, move the ledger file out of its folder, start Paydesk and restore a backup this version made (Settings → Backups); what was recorded after that backup stays in the file you moved.',
   'storage.notLedger': '{file} is a database, but not a Paydesk ledger. Move it away and start Paydesk again; nothing was changed.',
   'storage.damaged': 'The ledger file {file} is damaged or is not a database. Nothing was changed; restore it from a backup or move it away to start a new ledger.',
   'storage.readOnly': 'Paydesk cannot open its ledger for writing ({file}). Check the folder’s permissions and start Paydesk again. Nothing was changed.',

@@ -31,7 +31,7 @@ export function openLedgerDb(dataDir: string, options: { migrate?: boolean } = {
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version > latestVersion) {
       db.close();
-      throw fail('storage', 'storage.newerLedger', { file, version });
+      throw fail('storage', 'storage.newerLedger', { file, version, known: latestVersion });
     }
     const tables = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }).n;
     if (version === 0 && tables > 0) {

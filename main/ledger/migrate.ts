@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { LedgerDb } from './database';
-import { latestVersion, migrations } from './migrations';
+import { latestVersion, migrations, type Migration } from './migrations';
 
 export type MigrationProgress = { version: number; percent: number };
 export type MigrateOptions = { to?: number; sliceRows?: number };
@@ -17,8 +17,14 @@ export const schemaVersion = (db: LedgerDb) => db.pragma('user_version', { simpl
 export function* migrationSteps(db: LedgerDb, options: MigrateOptions = {}): Generator<MigrationProgress> {
   const from = schemaVersion(db);
   const pending = migrations.filter((m) => m.version > from && m.version <= (options.to ?? latestVersion));
-  for (const [i, m] of pending.entries()) {
-    const at = (fraction: number) => ({ version: m.version, percent: Math.min(100, Math.floor(((i + fraction) / pending.length) * 100)) });
+  // Each migration fills the bar as it fills the wait (migrations.ts, `weight`).
+  const weightOf = (m: Migration) => ('weight' in m ? m.weight : 1);
+  const total = pending.reduce((sum, m) => sum + weightOf(m), 0);
+  let before = 0;
+  for (const m of pending) {
+    const start = before;
+    const at = (fraction: number) => ({ version: m.version, percent: Math.min(100, Math.floor(((start + fraction * weightOf(m)) / total) * 100)) });
+    before += weightOf(m);
     if ('sql' in m) {
       db.transaction(() => {
         db.exec(m.sql);

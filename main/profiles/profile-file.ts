@@ -72,6 +72,9 @@ export function readProfilesFile(dataDir: string, name = profilesFileName): Read
     const why: Record<string, string> = e instanceof SyntaxError ? { why: 'json' } : { why: 'unreadable', code: (e as NodeJS.ErrnoException).code ?? 'error' };
     return { ok: false, problem: broken(path, why) };
   }
+  // A newer Paydesk raises `version` when it writes what this one cannot read: said so, not "broken".
+  const version = (json as { version?: unknown } | null)?.version;
+  if (typeof version === 'number' && version > 1) return { ok: false, problem: broken(path, { why: 'newer', version: String(version) }) };
   const parsed = fileSchema().safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -85,9 +88,9 @@ export function readProfilesFile(dataDir: string, name = profilesFileName): Read
   return { ok: true, file: parsed.data, existed: true };
 }
 
-/** Why the file cannot be used (profile.fileUnusable): `why` is json, unreadable (with code), content or duplicate (with id). */
+/** Why the file cannot be used (profile.fileUnusable): `why` is json, unreadable (with code), content, newer (with version) or duplicate (with id). */
 function broken(path: string, why: Record<string, string>): Reason {
-  return { key: 'profile.fileUnusable', values: { file: path, code: '', id: '', path: '', ...why } };
+  return { key: 'profile.fileUnusable', values: { file: path, code: '', id: '', path: '', version: '', ...why } };
 }
 
 /** Writes the whole file: a temp file beside it (0600), flushed, then renamed over the old one. */

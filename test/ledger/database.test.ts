@@ -68,7 +68,10 @@ describe('opening the ledger', () => {
     newer.close();
     const before = readFileSync(join(dir, ledgerFileName));
     expect(failure(() => openLedgerDb(dir)).message).toMatch(/newer Paydesk/);
-    expect(failure(() => openLedgerDb(dir)).extra.reason).toEqual({ key: 'storage.newerLedger', values: { file: join(dir, ledgerFileName), version: latestVersion + 1 } });
+    // Which schema this Paydesk reads, and both ways on: the newer Paydesk, or this one with a backup it made (walk36).
+    expect(failure(() => openLedgerDb(dir)).extra.reason).toEqual({ key: 'storage.newerLedger', values: { file: join(dir, ledgerFileName), version: latestVersion + 1, known: latestVersion } });
+    expect(failure(() => openLedgerDb(dir)).message).toContain(`(schema ${latestVersion + 1}; this Paydesk reads up to schema ${latestVersion})`);
+    expect(failure(() => openLedgerDb(dir)).message).toMatch(/Install the newer Paydesk again .* restore a backup this version made \(Settings → Backups\)/);
     expect(readFileSync(join(dir, ledgerFileName)).equals(before)).toBe(true);
   });
 

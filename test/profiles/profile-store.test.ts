@@ -90,6 +90,16 @@ describe('profile store', () => {
     expect(logger.lines.join('\n')).toContain('profiles file unusable');
   });
 
+  it('says a file a newer Paydesk wrote (a higher version) is a newer Paydesk\'s, and leaves it as it is (walk36)', async () => {
+    const { dataDir } = profileApp();
+    const newer = JSON.stringify({ version: 2, activeId: 'practice', practice: { name: 'P', defaultCurrency: 'SAR', successUrl: null, failureUrl: null }, profiles: [], teams: [] });
+    writeFileSync(file(dataDir), newer);
+    const list = await profileApp({ dataDir }).handlers.listProfiles({}, ctx);
+    expect(list).toMatchObject({ ok: false, error: { code: 'storage', reason: { key: 'profile.fileUnusable', values: { why: 'newer', version: '2' } } } });
+    if (!list.ok) expect(list.error.message).toContain('a newer Paydesk wrote it (format 2; this Paydesk reads format 1)');
+    expect(readFileSync(file(dataDir), 'utf8')).toBe(newer);
+  });
+
   it('refuses a file whose content is valid JSON but not a profiles file', async () => {
     const { dataDir } = profileApp();
     const foreign = JSON.stringify({ version: 1, activeId: 'practice', practice: { name: 'P', defaultCurrency: 'SAR', successUrl: null, failureUrl: null }, profiles: [{ id: 'a', name: 'A', environment: 'production', baseUrl: 'https://gw.example/api/v1', pathOverrides: {}, successUrl: null, failureUrl: null, defaultCurrency: 'SAR', keyLastFour: null, apiKey: 'plaintext' }] });

@@ -32,6 +32,8 @@ export function App() {
       <div className="app-body">
         <Navigation />
         <main id="main" tabIndex={-1} data-ready={info ? 'true' : 'false'}>
+          {/* In the page, where the eyes are: after the navigation it was below the fold (walk36). */}
+          <LedgerUpdating />
           {error ? (
             <div role="alert" className="error-panel">
               <p><QuotedWords text={wordError(error).message} /></p>
@@ -44,7 +46,6 @@ export function App() {
           )}
         </main>
       </div>
-      <LedgerUpdating />
       <Notifications />
     </>
   );
