@@ -107,7 +107,7 @@ describe('a gateway or proxy whose HTML error page echoes the key in character r
     const result = await client.sale({ baseUrl, apiKey: htmlKey }, { orderId: newOrderId(), amount: { minor: 10_050, currency: 'SAR' }, authOnly: false, card: approveCard, customer: testCustomer, ...redirects });
     expect(result).toMatchObject({ ok: false, error: { kind: 'outcome_unknown', httpStatus: 502 } });
     expect(result.raw).toContain('[redacted]');
-    for (const kept of [result.raw!, JSON.stringify(result.error), ...logger.lines]) {
+    for (const kept of [result.raw!, JSON.stringify(result), ...logger.lines]) {
       expect(shown(kept)).not.toContain(htmlKey);
       expect(shown(kept)).not.toContain('A&b<C>d');
     }
