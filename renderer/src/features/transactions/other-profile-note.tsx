@@ -68,11 +68,12 @@ export function OtherProfileNote({ profileId, rule, environment, onSwitch }: { p
   const pressed = useRef<HTMLButtonElement | null>(null);
   const { ask, dialog } = useProductionSwitch((profile) => {
     setBusy(true);
-    // main tells every window that profiles changed; the session reloads and the actions appear.
+    // The session takes the profile with main's answer, and the note goes as the actions appear:
+    // the button is watched from now, so the keyboard lands on the payment when it goes.
+    if (pressed.current) onSwitch(pressed.current);
     void switchProfile(profile.id).then((result) => {
       setBusy(false);
       setError(result.ok ? undefined : result.error);
-      if (result.ok && pressed.current) onSwitch(pressed.current);
     });
   });
   const found = profiles.find((p) => p.id === profileId);
