@@ -324,7 +324,7 @@ export const reasonTexts = {
   'teamLedger.notAllowed': 'The team ledger does not let {person} do a {operation} on payments. Ask a Paydesk admin for a role that may.',
   'teamLedger.repeatStopNotAllowed': 'The team ledger does not let {person} stop or allow repeat charges: only support and admin may. Ask a Paydesk admin for the support role.',
   'teamLedger.recurringNotAllowed': 'The team ledger does not let {person} charge a saved card again: only support and admin may. Ask a Paydesk admin for the support role.',
-  'teamLedger.reconnecting': 'Paydesk lost its connection to the team ledger at {host} and is reconnecting… Nothing is sent to the gateway until it is back.',
+  'teamLedger.reconnecting': 'Paydesk lost its connection to the team ledger at {host} and is reconnecting… Meanwhile other laptops’ changes may show late. A payment or refund is sent to the gateway only once the team ledger has recorded it: if it cannot be recorded, nothing is sent.',
   'teamLedger.reconnected': 'Paydesk is connected to the team ledger at {host} again.',
   // A money move stopped before its intent was recorded (main/payments/not-sent.ts): nothing left for the gateway.
   'teamLedger.notSent': 'Nothing was sent to the gateway: the team ledger at {host} could not be reached. Try again when it is back. Details: {code}.',

@@ -302,7 +302,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }, language, () => {
       windowShown();
       later.soon(afterFirstScreenMs);
-    }, () => (team ? { role: team.session().role, login: team.session().login } : null)),
+    }, () => (team ? { role: team.session().role, login: team.session().login, reconnecting: team.reconnecting() } : null)),
     ...profileHandlers({ profiles, audit: (ctx, entry) => appendAudit(db, { osUser: ctx.osUser, ...entry }, new Date().toISOString()), team: team?.profiles }),
     ...paymentHandlers({ service: payments }),
     // The list, audit and export reads (keyset windows, counts, the audit chain checked once).
