@@ -52,12 +52,12 @@ describe('the header on the team ledger', () => {
     expect(login.getAttribute('title')).toBe(login.getAttribute('aria-label'));
     act(() => useLanguage.getState().setLanguage('ar'));
     expect(screen.getByTestId('team-login-reconnecting').textContent).toBe('يعيد الاتصال…');
-    expect(login.getAttribute('aria-label')).toBe('يستخدم هذا الحاسوب سجل الفريق، مسجّلًا الدخول باسم sue (دعم). انقطع اتصاله بسجل الفريق، ويعيد بايدسك الاتصال.');
+    expect(login.getAttribute('aria-label')).toBe('يستخدم هذا الحاسوب سجل الفريق، مسجّلًا الدخول باسم \u2066sue\u2069 (دعم). انقطع اتصاله بسجل الفريق، ويعيد بايدسك الاتصال.');
     // Connected again (main's team.changed, the session read again): the chip as before.
     act(() => useSession.setState({ info: appInfo({ role: 'support', login: 'sue' }) }));
     expect(screen.queryByTestId('team-login-reconnecting')).toBeNull();
     expect(login.className).not.toContain('team-login-away');
-    expect(login.getAttribute('aria-label')).toBe('يستخدم هذا الحاسوب سجل الفريق، مسجّلًا الدخول باسم sue (دعم).');
+    expect(login.getAttribute('aria-label')).toBe('يستخدم هذا الحاسوب سجل الفريق، مسجّلًا الدخول باسم \u2066sue\u2069 (دعم).');
   });
 
   it('shows nothing on this laptop\'s own ledger', () => {
