@@ -88,6 +88,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'ledger.lookupIncomplete': 'وجدتها البوابة لكنها لم تذكر مرجع الطلب أو المبلغ أو العملة، فلا يمكن إضافتها إلى السجل.',
   'ledger.noKeyForCheck': 'لا يملك ملف التعريف الذي أُجريت عليه هذه الدفعة مفتاح API، فلا يمكن فحص حالتها.',
   'challenge.unknown': 'انتهى هذا التحقق أو أنه غير معروف. افحص حالة الدفعة.',
+  'links.notOpened': 'لم يفتح بايدسك {host} في المتصفح: فهو لا يفتح إلا صفحات الدفع التي أعطتها البوابة (عبر https أو على هذا الحاسوب)، والبريد الإلكتروني وواتساب.',
   'gateway.network': 'تعذّر الوصول إلى البوابة. لم يُرسل شيء. تحقق من الاتصال وحاول مجددًا.',
   'gateway.unreachable': `${networkWhat} لم يُرسل شيء. ${networkCheck} التفاصيل: {code}.`,
   'gateway.connectionLost': `${networkWhat} ${networkCheck} التفاصيل: {code}.`,

@@ -104,6 +104,8 @@ export const reasonTexts = {
   'ledger.lookupIncomplete': 'The gateway found it but did not say its order reference, amount or currency, so it cannot be added to the ledger.',
   'ledger.noKeyForCheck': 'The profile this payment was made on has no API key, so its status cannot be checked.',
   'challenge.unknown': 'This verification is over or unknown. Check the payment’s status.',
+  // The desktop app's browser gate (main/electron/external-links.ts): a press that opened nothing is said, not silent.
+  'links.notOpened': 'Paydesk did not open {host} in the browser: it opens only the payment pages the gateway gave (on https, or on this computer), e-mail and WhatsApp.',
   // The gateway: what happened, then what to do; what the gateway said comes as a quotation.
   'gateway.network': 'Could not reach the gateway. Nothing was sent. Check the connection and try again.',
   'gateway.unreachable': `${networkWhat} Nothing was sent. ${networkCheck} Details: {code}.`,

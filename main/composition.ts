@@ -115,6 +115,8 @@ export type PaydeskApp = {
   language: UiLanguage;
   /** Origins of the gateways the user has configured: their hosted pages may be opened outside the app. */
   gatewayOrigins(): string[];
+  /** Whether the address is a payment link's or checkout session's page the ledger holds (another host than the gateway's API may serve it). */
+  holdsPaymentPage(url: string): Promise<boolean>;
   /** Origin of main's 3-D Secure challenge pages (the preview's CSP lets it be framed). */
   challengeOrigin: string;
   /** The laptop woke from sleep (Electron's powerMonitor 'resume'): the team ledger's connections are checked at once. */
@@ -333,6 +335,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     logger,
     language,
     gatewayOrigins: () => profiles.origins(),
+    holdsPaymentPage: (url) => payments.store.holdsPaymentPage([url]),
     challengeOrigin: challenges.origin,
     wake: () => void team?.wake(),
     async close() {
