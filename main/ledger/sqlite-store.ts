@@ -83,8 +83,9 @@ export function createSqliteLedgerStore(db: LedgerDb): LedgerStore {
       return { changed, sending: stopped ? repeatChargesSending(db, id) : [] };
     }),
     holdsPaymentPage: async (urls) => {
-      // No index on link_url: a scan, at a press of Open only (docs/decisions.md, walk34).
-      pageLookup ??= db.prepare("SELECT 1 FROM payments WHERE link_url = ? AND kind IN ('link', 'checkout') LIMIT 1");
+      // No index on link_url: a scan at a press of Open only, newest first, so a recent page is found
+      // at once; one not held reads the whole table (20 ms at 100,000 payments; docs/decisions.md, walk34).
+      pageLookup ??= db.prepare("SELECT 1 FROM payments WHERE link_url = ? AND kind IN ('link', 'checkout') ORDER BY rowid DESC LIMIT 1");
       return urls.some((url) => pageLookup!.get(url) !== undefined);
     },
     insert: (row) => transaction((t) => t.insert(row)),
