@@ -3,6 +3,8 @@
 // The link exists at the gateway and stays in the ledger; here it is said, with what to do, and the
 // address shown as text for the gateway's support: no copy button, QR code, message or Open.
 import { useT } from '../../i18n';
+import { ltrIsolated } from '../../../../contract/amount-words';
+import { IsolatedRuns } from '../../ui/isolated-runs';
 import { Ltr } from '../../ui/ltr';
 
 export function InsecurePayPage({ url, orderId, testId = 'insecure-page' }: { url: string; orderId: string; testId?: string }) {
@@ -10,7 +12,8 @@ export function InsecurePayPage({ url, orderId, testId = 'insecure-page' }: { ur
   return (
     <div className="gp-insecure" data-testid={testId}>
       <p className="gp-insecure-title"><strong>{t('gp.share.insecure.title')}</strong></p>
-      <p>{t('gp.share.insecure.body', { orderId })}</p>
+      {/* The order id left to right inside the Arabic sentence: unisolated, a line broke it as "-PD-20261203" (walk34). */}
+      <p><IsolatedRuns text={t('gp.share.insecure.body', { orderId: ltrIsolated(orderId) })} /></p>
       <p>{t('gp.share.insecure.address')} <Ltr className="mono url" testId="insecure-url">{url}</Ltr></p>
     </div>
   );
