@@ -70,7 +70,7 @@ describe.each(['en', 'ar'] as const)('a payment page on plain http (%s)', (langu
     expect(read(panel.querySelector('.gp-insecure-title')!)).toBe(said.title);
     expect(read(panel)).toContain(said.body);
     expect(within(panel).getByTestId('insecure-url').textContent).toBe(insecure);
-    // The order id a left-to-right run of its own in the sentence (a line broke it as "-PD-20261203" in Arabic).
+    // The order id a left-to-right run of its own in the sentence, as main's reasons isolate an orderId.
     expect(read(panel.querySelectorAll('p')[1]!.querySelector('bdi')!)).toBe('W34-HTTP');
     offersNothing(panel);
   });

@@ -12,7 +12,7 @@ export function InsecurePayPage({ url, orderId, testId = 'insecure-page' }: { ur
   return (
     <div className="gp-insecure" data-testid={testId}>
       <p className="gp-insecure-title"><strong>{t('gp.share.insecure.title')}</strong></p>
-      {/* The order id left to right inside the Arabic sentence: unisolated, a line broke it as "-PD-20261203" (walk34). */}
+      {/* The order id a left-to-right run of its own, as main's reasons isolate every orderId (contract/amount-words.ts). */}
       <p><IsolatedRuns text={t('gp.share.insecure.body', { orderId: ltrIsolated(orderId) })} /></p>
       <p>{t('gp.share.insecure.address')} <Ltr className="mono url" testId="insecure-url">{url}</Ltr></p>
     </div>
