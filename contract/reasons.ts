@@ -104,6 +104,8 @@ export const reasonTexts = {
   'ledger.lookupIncomplete': 'The gateway found it but did not say its order reference, amount or currency, so it cannot be added to the ledger.',
   'ledger.noKeyForCheck': 'The profile this payment was made on has no API key, so its status cannot be checked.',
   'challenge.unknown': 'This verification is over or unknown. Check the payment’s status.',
+  // The desktop app's browser gate (main/electron/external-links.ts): a press that opened nothing is said, not silent.
+  'links.notOpened': 'Paydesk did not open {host} in the browser: it opens only the payment pages the gateway gave (on https, or on this computer), e-mail and WhatsApp.',
   // The gateway: what happened, then what to do; what the gateway said comes as a quotation.
   'gateway.network': 'Could not reach the gateway. Nothing was sent. Check the connection and try again.',
   'gateway.unreachable': `${networkWhat} Nothing was sent. ${networkCheck} Details: {code}.`,
@@ -324,7 +326,7 @@ export const reasonTexts = {
   'teamLedger.notAllowed': 'The team ledger does not let {person} do a {operation} on payments. Ask a Paydesk admin for a role that may.',
   'teamLedger.repeatStopNotAllowed': 'The team ledger does not let {person} stop or allow repeat charges: only support and admin may. Ask a Paydesk admin for the support role.',
   'teamLedger.recurringNotAllowed': 'The team ledger does not let {person} charge a saved card again: only support and admin may. Ask a Paydesk admin for the support role.',
-  'teamLedger.reconnecting': 'Paydesk lost its connection to the team ledger at {host} and is reconnecting… Nothing is sent to the gateway until it is back.',
+  'teamLedger.reconnecting': 'Paydesk lost its connection to the team ledger at {host} and is reconnecting… Meanwhile other laptops’ changes may show late. A payment or refund is sent to the gateway only once the team ledger has recorded it: if it cannot be recorded, nothing is sent.',
   'teamLedger.reconnected': 'Paydesk is connected to the team ledger at {host} again.',
   // A money move stopped before its intent was recorded (main/payments/not-sent.ts): nothing left for the gateway.
   'teamLedger.notSent': 'Nothing was sent to the gateway: the team ledger at {host} could not be reached. Try again when it is back. Details: {code}.',

@@ -13,7 +13,10 @@ export function allowNavigationInside(contents: WebContents, allow: (url: string
   navigationExceptions.set(contents, allow);
 }
 
-export function hardenWebContents(contents: WebContents, links: ExternalLinkPolicy, logger: Logger): void {
+/** A link a page asked to open that the policy refused: `contents` asked for `url`. */
+export type LinkRefused = (contents: WebContents, url: string) => void;
+
+export function hardenWebContents(contents: WebContents, links: ExternalLinkPolicy, logger: Logger, refused: LinkRefused = () => undefined): void {
   const stayInApp = (event: { preventDefault(): void }, url: string) => {
     if (!isAppUrl(url) && !navigationExceptions.get(contents)?.(url)) {
       event.preventDefault();
@@ -24,10 +27,18 @@ export function hardenWebContents(contents: WebContents, links: ExternalLinkPoli
   contents.on('will-frame-navigate', (event) => stayInApp(event, event.url));
   contents.on('will-redirect', stayInApp);
   contents.on('will-attach-webview', (event) => event.preventDefault());
+  const openOutside = (url: URL) => void shell.openExternal(url.href).catch(() => logger.warn('The system could not open a link'));
   contents.setWindowOpenHandler(({ url }) => {
     const allowed = links.check(url);
-    if (allowed) void shell.openExternal(allowed.href);
-    else logger.warn('A link outside the allow-list was not opened');
+    if (allowed) openOutside(allowed);
+    // Else a payment page the ledger holds (the gateway's pages on another host), asked of the ledger.
+    else {
+      void links.paymentPage(url).catch(() => undefined).then((page) => {
+        if (page) return openOutside(page);
+        logger.warn('A link outside the allow-list was not opened');
+        refused(contents, url);
+      });
+    }
     return { action: 'deny' };
   });
 }

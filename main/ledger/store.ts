@@ -103,6 +103,12 @@ export type LedgerStore = LedgerTx & {
    * that would wait for this very transaction; on PostgreSQL it would be outside it).
    */
   transaction<T>(body: (tx: LedgerTx) => Promise<T>): Promise<T>;
+  /**
+   * Whether one of these addresses is exactly the page of a payment link or checkout session the
+   * ledger holds, as the gateway answered it: the desktop app opens such a page in the browser
+   * wherever the gateway hosts it (main/electron/external-links.ts). Asked only at a press of Open.
+   */
+  holdsPaymentPage(urls: string[]): Promise<boolean>;
   /** Check-up runs kept beyond this run of Paydesk (the team ledger only: main/ledger/checkup-runs.ts); a laptop keeps them in memory. */
   readonly checkupRuns?: CheckupRunStore;
 };

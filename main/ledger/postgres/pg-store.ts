@@ -416,6 +416,7 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
         WHERE parent_payment_id = $1 AND state = 'creating' ORDER BY created_at, list_seq`, [id]);
       return { changed, sending: sending.rows.map((r) => ({ paymentId: r.id as string, orderId: r.order_id as string, amountMinor: minor(r.amount_minor as string)!, currency: r.currency as string, by: r.created_by as string })) };
     }),
+    holdsPaymentPage: (urls) => pool.query(`SELECT 1 FROM paydesk.payments WHERE link_url = ANY($1) AND kind IN ('link', 'checkout') LIMIT 1`, [urls]).then((r) => r.rows.length > 0, explained),
     checkupRuns: wordedCalls(createPgCheckupRuns(pool, { laptop })),
     // Writes that stamp the OS user, or take a savepoint, need a transaction of their own.
     insert: (row) => transaction((t) => t.insert(row)),
