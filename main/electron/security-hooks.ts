@@ -13,10 +13,15 @@ export function allowNavigationInside(contents: WebContents, allow: (url: string
   navigationExceptions.set(contents, allow);
 }
 
-/** A link a page asked to open that the policy refused: `contents` asked for `url`. */
-export type LinkRefused = (contents: WebContents, url: string) => void;
+/**
+ * The app's own windows, told apart from other pages (the 3-D Secure window): only theirs may have
+ * a payment page looked up in the ledger (a scan where the page is not held: a hostile page asking
+ * in a loop would hold main's thread), and only theirs are told, in words, of a link refused.
+ */
+export type AppWindows = { has(contents: WebContents): boolean; refused(contents: WebContents, url: string): void };
+const noAppWindows: AppWindows = { has: () => false, refused: () => undefined };
 
-export function hardenWebContents(contents: WebContents, links: ExternalLinkPolicy, logger: Logger, refused: LinkRefused = () => undefined): void {
+export function hardenWebContents(contents: WebContents, links: ExternalLinkPolicy, logger: Logger, appWindows: AppWindows = noAppWindows): void {
   const stayInApp = (event: { preventDefault(): void }, url: string) => {
     if (!isAppUrl(url) && !navigationExceptions.get(contents)?.(url)) {
       event.preventDefault();
@@ -31,12 +36,13 @@ export function hardenWebContents(contents: WebContents, links: ExternalLinkPoli
   contents.setWindowOpenHandler(({ url }) => {
     const allowed = links.check(url);
     if (allowed) openOutside(allowed);
+    else if (!appWindows.has(contents)) logger.warn('A link outside the allow-list was not opened');
     // Else a payment page the ledger holds (the gateway's pages on another host), asked of the ledger.
     else {
       void links.paymentPage(url).catch(() => undefined).then((page) => {
         if (page) return openOutside(page);
         logger.warn('A link outside the allow-list was not opened');
-        refused(contents, url);
+        appWindows.refused(contents, url);
       });
     }
     return { action: 'deny' };

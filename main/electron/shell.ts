@@ -11,7 +11,7 @@ import { createLogger } from '../log/logger';
 import { serveRenderer } from './app-protocol';
 import { bindIpc, forwardEvents } from './ipc-binding';
 import { createExternalLinkPolicy } from './external-links';
-import { hardenSession, hardenWebContents, type LinkRefused } from './security-hooks';
+import { hardenSession, hardenWebContents, type AppWindows } from './security-hooks';
 import { askBeforeReplacing } from './downloads';
 import { createTrustedWindows } from './trusted-sender';
 import { createMainWindow } from './window';
@@ -61,13 +61,15 @@ export async function startShell(distDir: string): Promise<PaydeskApp> {
   });
   // A press in the app's own window that opened nothing is said there, in the person's words (walk34:
   // "Open" on a gateway's page at another host did nothing, without a word). Another page's (the
-  // 3-D Secure window's) refusals are only logged.
-  const linkRefused: LinkRefused = (contents, url) => {
-    if (!windows.has(contents)) return;
-    const why = reason('links.notOpened', { host: hostOf(url) });
-    events.emit({ type: 'notification', level: 'warning', message: englishText(why), reason: why });
+  // 3-D Secure window's) refusals are only logged, and never asked of the ledger.
+  const appWindows: AppWindows = {
+    has: (contents) => windows.has(contents),
+    refused: (_contents, url) => {
+      const why = reason('links.notOpened', { host: hostOf(url) });
+      events.emit({ type: 'notification', level: 'warning', message: englishText(why), reason: why });
+    },
   };
-  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, links, logger, linkRefused));
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, links, logger, appWindows));
   hardenSession(session.defaultSession);
   askBeforeReplacing(session.defaultSession);
   serveRenderer(join(distDir, 'renderer'));

@@ -309,13 +309,15 @@ describe('default deny', () => {
       // The session's page on plain http at another host, an https page the ledger does not hold, another scheme: never, each said.
       for (const url of [pages.session, 'https://pay.gateway-pages.example/l/NOT-OURS', 'file:///etc/passwd']) open({ url });
       await expect.poll(() => said().sort()).toEqual(['file:', 'pay.gateway-pages.example', 'pay.gateway-pages.example']);
-      // A page of the 3-D Secure window (not the app's) asking to open one: refused, logged, not said in the window.
+      // A page of the 3-D Secure window (not the app's) asking to open one: refused, logged, not said in
+      // the window, and not asked of the ledger (a page not held is a scan: a hostile page asking in a
+      // loop would hold main's thread), even for a page the ledger holds.
       const challenge = new FakeWebContents();
       app.emit('web-contents-created', {}, challenge);
       challenge.windowOpenHandler!({ url: 'https://phish.example/' });
       challenge.windowOpenHandler!({ url: pages.link });
-      await expect.poll(() => shell.opened).toEqual([pages.link, pages.link]);
       await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(shell.opened).toEqual([pages.link]);
       expect(said()).toHaveLength(3);
     } finally {
       await app$('removeProfileKey', { id: profile.id }).catch(() => undefined);
