@@ -71,6 +71,8 @@ export const reasonTexts = {
   'rule.voidState': 'Only an authorisation with nothing captured can be voided; this one is {state}.',
   'rule.refundState': 'Only a paid or captured payment can be refunded; this one is {state}.',
   'rule.refundTooMuch': 'At most {amount} is left to refund.',
+  'rule.refundLeftNotKnown': 'Money of this payment was refunded or captured at the gateway (on its dashboard, or by another tool), and no answer says how much, so Paydesk cannot know what is left to refund and sends no refund that could be more. Look up order reference {orderId} on the gateway’s dashboard and refund there.',
+  'rule.captureLeftNotKnown': 'This authorisation was captured at the gateway (on its dashboard, or by another tool), and no answer says how much, so Paydesk cannot know what is left to capture and sends no capture that could be more. Look up order reference {orderId} on the gateway’s dashboard and capture there.',
   'rule.refundReason': 'Give a reason for the refund.',
   'rule.currency': 'This payment is in {expected}; the amount must be in {expected} too, not {given}.',
   'rule.noTransaction': 'The gateway has not named this payment’s transaction yet. Check status first.',

@@ -11,7 +11,8 @@ import type { CheckupRunStore } from './checkup-runs';
 
 export type HistoryRow = { state: PaymentRow['state']; status_word: string | null; source: string; at: string };
 export type CheckRow = { at: string; outcome: string; status_word: string | null; state: string | null };
-export type WebhookRow = { received_at: string; status_word: string | null; type: string | null; duplicate: number };
+/** `amount`: the notified operation's, as the gateway wrote it (major units), where the ledger kept it (a laptop's, since walk35). */
+export type WebhookRow = { received_at: string; status_word: string | null; type: string | null; duplicate: number; amount: string | null };
 export type OperationChanges = Pick<OperationRow, 'outcome'> & Partial<OperationRow>;
 /**
  * What a status answer proves about an unclear operation (settlement.ts's evidence, or the gateway

@@ -315,7 +315,7 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, loginOn: (d
     // The webhook receiver does not write to the team ledger: a payment's webhooks are those its laptop received, copied in (copy-whole.sql).
     webhooksOf: async (id) =>
       (await db.query('SELECT received_at, status_word, type, duplicate FROM paydesk.payment_webhooks WHERE payment_id = $1 ORDER BY id', [id])).rows
-        .map((r) => ({ received_at: iso(r.received_at)!, status_word: r.status_word, type: r.type, duplicate: r.duplicate ? 1 : 0 })),
+        .map((r) => ({ received_at: iso(r.received_at)!, status_word: r.status_word, type: r.type, duplicate: r.duplicate ? 1 : 0, amount: null })),
     appendAudit: async (entry) => {
       if (auditedByDatabase.test(entry.action)) return;
       // A check-up's start (registering its run), end and saved report (checkup.sql): support and up, never production.
