@@ -57,7 +57,15 @@ export async function openSession(options: { env?: NodeJS.ProcessEnv; dataDir?: 
     context,
     page,
     consoleLines,
-    customerTab: async () => (await browser.newContext()).newPage(),
+    // The customer's own browser. Closed, its context goes too and the app's page is brought to the
+    // front: a page left behind another window may get no animation frames, and Playwright's
+    // "stable" check waits on them (CI, under load: money-from-ledger's next two clicks timed out).
+    customerTab: async () => {
+      const customer = await browser.newContext();
+      const tab = await customer.newPage();
+      tab.once('close', () => void customer.close().catch(() => undefined).then(() => page.bringToFront()).catch(() => undefined));
+      return tab;
+    },
     async screenshot(name, part) {
       const path = join(artifactsDir, `${name}.png`);
       await wholePageShot(page, path, undefined, part);
