@@ -51,6 +51,7 @@ export const en = {
   'tx.totals.netLine.perProfile': 'Net of refunds, every payment listed, by profile:',
   'tx.totals.netLine.links.perProfile': 'Net of refunds, every link listed, by profile:',
   'tx.totals.profile': 'Profile',
+  'tx.totals.moreProfiles': '{count, plural, one {and # more profile} other {and # more profiles}}, each apart in the table this line opens',
   'tx.totals.details': 'Captured and refunded per currency',
   'tx.totals.caption': 'Totals of every payment listed, per currency (as the CSV’s captured and refunded columns add up)',
   // The same totals under the Payment links list: of its links (each link's payment), said as links.
@@ -308,6 +309,7 @@ export const ar: Record<keyof typeof en, string> = {
   'tx.totals.netLine.perProfile': 'الصافي بعد الاستردادات، لكل المدفوعات المعروضة، حسب ملف التعريف:',
   'tx.totals.netLine.links.perProfile': 'الصافي بعد الاستردادات، لكل الروابط المعروضة، حسب ملف التعريف:',
   'tx.totals.profile': 'ملف التعريف',
+  'tx.totals.moreProfiles': '{count, plural, zero {ولا ملفات تعريف أخرى} one {وملف تعريف واحد آخر} two {وملفا تعريف آخران} few {و# ملفات تعريف أخرى} many {و# ملف تعريف آخر} other {و# ملف تعريف آخر}}، لكلٍّ منها صفوفه في الجدول الذي يفتحه هذا السطر',
   'tx.totals.details': 'المحصَّل والمسترد لكل عملة',
   'tx.totals.caption': 'مجاميع كل المدفوعات المعروضة لكل عملة (كما يجمعها عمودا المحصَّل والمسترد في ملف CSV)',
   'tx.totals.netLine.links': 'الصافي بعد الاستردادات، لكل الروابط المعروضة:',
