@@ -3,8 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession } from 'playwright-core';
 import { openSession, type E2eSession } from './support/session';
-import { callApi } from './support/practice-control';
+import { callApi, practiceKey } from './support/practice-control';
 import { SettingsPage } from './pages/settings-page';
+import { TransactionsPage } from './pages/transactions-page';
+import { approvedCard } from './support/test-card';
+import { describeWithKeychain, forgetKeysOf } from '../vault/support/keychain';
 
 const branches = [
   { name: 'Qahwa House – Riyadh – Olaya', environment: 'sandbox' },
@@ -32,7 +35,10 @@ beforeAll(async () => {
   await settings.page.getByTestId('profile-switch').locator('option').nth(branches.length).waitFor({ state: 'attached' });
   cdp = await session.context.newCDPSession(session.page);
 });
-afterAll(() => session?.close());
+afterAll(async () => {
+  if (session) await forgetKeysOf(session.preview.dataDir);
+  await session?.close();
+});
 
 /** A key typed as a keyboard of that script sends it (Playwright types Arabic letters as inserted text, no key press). */
 async function typeKeys(text: string) {
@@ -106,4 +112,49 @@ describe('the header’s profile switcher with many branches', () => {
     }
     await blank.close();
   });
+});
+
+// Two branches whose sandbox is the practice gateway on this computer (its key set as theirs), each
+// with a sale; the list read on the practice profile, where each row names its branch.
+describeWithKeychain('a row of another branch’s payment', () => {
+  const longBranches = ['فرع الخبر - شارع الأمير تركي - الكاونتر المسائي والسيارات', 'Khobar – Prince Turki Street, evening counter and drive-thru'];
+  let tx: TransactionsPage;
+
+  beforeAll(async () => {
+    const page = session.page;
+    const practice = await callApi<{ baseUrl: string }>(page, 'getActiveProfile', {});
+    for (const [i, name] of longBranches.entries()) {
+      const { id } = await callApi<{ id: string }>(page, 'createProfile', { name, environment: 'sandbox', baseUrl: practice.baseUrl, defaultCurrency: 'SAR', successUrl: 'https://shop.example/paid', failureUrl: 'https://shop.example/not-paid' });
+      ids.set(name, id);
+      await callApi(page, 'setProfileKey', { id, key: practiceKey(session.preview.dataDir), testConnection: false });
+      await callApi(page, 'switchProfile', { id });
+      await callApi(page, 'chargeCard', { orderId: `KHOBAR-${i + 1}`, amount: '12.00', currency: 'SAR', card: approvedCard('Mariam Qasim'), customer: { name: 'Mariam Qasim', email: 'mariam@example.com', phone: '+966501234567' }, authOnly: false });
+    }
+    await callApi(page, 'switchProfile', { id: 'practice' });
+    tx = new TransactionsPage(page);
+  });
+
+  for (const language of ['en', 'ar'] as const) {
+    it(`keeps the environment's badge whole and the branch name's start in view (${language})`, async () => {
+      await settings.chooseLanguage(language);
+      await tx.show();
+      for (const [i, name] of longBranches.entries()) {
+        const note = tx.row(`KHOBAR-${i + 1}`).getByTestId('row-profile');
+        await note.waitFor();
+        const drawn = await note.evaluate((box) => {
+          const within = (r: DOMRect, b: DOMRect) => r.left >= b.left - 0.5 && r.right <= b.right + 0.5;
+          const outer = box.getBoundingClientRect();
+          const badge = box.querySelector('.env-badge')!.getBoundingClientRect();
+          const text = box.querySelector('bdi')!.firstChild as Text;
+          const range = document.createRange();
+          range.setStart(text, 0);
+          range.setEnd(text, 1);
+          // The first letter inside the name's own box, where the cut does not hide it.
+          const clip = box.querySelector('bdi')!.getBoundingClientRect();
+          return { badge: within(badge, outer), firstLetter: within(range.getBoundingClientRect(), clip) && within(clip, outer) };
+        });
+        expect(drawn, name).toEqual({ badge: true, firstLetter: true });
+      }
+    });
+  }
 });
