@@ -18,7 +18,7 @@ const { ActionDialog } = await import('../../renderer/src/features/transactions/
 const { useLanguage } = await import('../../renderer/src/i18n');
 const sale = cardSale({ profileId: 'jeddah-live', environment: 'production' });
 
-withProfileInUse(jeddah);
+withProfileInUse(jeddah as unknown as ReturnType<typeof sandboxProfile>); // a production profile in use: the helper's type is a sandbox's
 
 const facts = () => {
   const dialog = screen.getByRole('dialog');
