@@ -88,10 +88,19 @@ export function SettingsScreen() {
   // A removed profile's card goes with the keyboard on its "Yes, remove it": the keyboard goes to
   // "Add profile", right under the line that says what was removed (it fell to the page).
   const addButton = useRef<HTMLButtonElement>(null);
+  const removing = useRef(false);
   const onRemoved = (removed: Notice) => {
     setNotice(removed);
+    removing.current = true;
     addButton.current?.focus(); // absent only while the new profile's form is open, which keeps it
   };
+  // The card goes when the list is read again, after the keyboard moved: the line and "Add profile"
+  // moved up with it, out of the window when the card was the one "Find a profile" showed (walk37).
+  useEffect(() => {
+    if (!removing.current) return;
+    removing.current = false;
+    addButton.current?.scrollIntoView?.({ block: 'center' }); // with the line above it, clear of the sticky header
+  }, [profiles]);
 
   // Opened from another screen's "Open Settings" (settings-link.tsx): at the section it named, with
   // the active profile's key form open once the profiles are in, or with a new profile's form open.
