@@ -66,3 +66,32 @@ export const tookMoneyStates: ReadonlySet<LedgerState> = new Set(['authorised', 
 export function refundedAmountUnknown(payment: { state: LedgerState; refundedMinor: number }): boolean {
   return (payment.state === 'partially_refunded' || payment.state === 'refunded') && payment.refundedMinor === 0;
 }
+
+/**
+ * An authorisation captured outside Paydesk (at the gateway's dashboard), told of by a status answer
+ * ("Approved", type Capture) without its amount: partly captured at least, nothing captured in the
+ * ledger. Its captured total, and so what is left to capture or refund, is not known, never 0
+ * (walk35; docs/screens-after-sale.md, "Money moved at the gateway's dashboard").
+ */
+export function capturedAmountUnknown(payment: { state: LedgerState; capturedMinor: number }): boolean {
+  return payment.state === 'partially_captured' && payment.capturedMinor === 0;
+}
+
+/**
+ * The gateway's words for a void or a reversal (decisions §3 lists VOID and REVERSAL): an
+ * authorisation released, or, said of a payment Paydesk knows took money, that money given back
+ * at the gateway (main/payments/money-state.ts).
+ */
+export const voidWords = ['VOID', 'VOIDED', 'REVERSAL', 'REVERSED', 'CANCELLED', 'CANCELED'] as const;
+
+/** The operation types the gateway's notifications and status answers name (decisions §3–4), as the app reads them (main/gateway/states.ts). */
+export const operationTypes = ['purchase', 'authorization', 'capture', 'refund', 'void'] as const;
+export type OperationType = (typeof operationTypes)[number];
+
+/** A gateway's word as the app compares it: case, spaces and hyphens aside ("Partially refunded" is PARTIALLY_REFUNDED). */
+export const wordKey = (text: string) => text.trim().toUpperCase().replace(/[\s-]+/g, '_');
+
+/** Whether the gateway's word (as kept on the payment) is a void or reversal. */
+export function isVoidWord(word: string | null | undefined): boolean {
+  return word != null && (voidWords as readonly string[]).includes(wordKey(word));
+}

@@ -71,6 +71,8 @@ export const reasonTexts = {
   'rule.voidState': 'Only an authorisation with nothing captured can be voided; this one is {state}.',
   'rule.refundState': 'Only a paid or captured payment can be refunded; this one is {state}.',
   'rule.refundTooMuch': 'At most {amount} is left to refund.',
+  'rule.refundLeftNotKnown': 'Money of this payment was refunded or captured at the gateway (on its dashboard, or by another tool), and no answer says how much, so Paydesk cannot know what is left to refund and sends no refund that could be more. Look up order reference {orderId} on the gateway’s dashboard and refund there.',
+  'rule.captureLeftNotKnown': 'This authorisation was captured at the gateway (on its dashboard, or by another tool), and no answer says how much, so Paydesk cannot know what is left to capture and sends no capture that could be more. Look up order reference {orderId} on the gateway’s dashboard and capture there.',
   'rule.refundReason': 'Give a reason for the refund.',
   'rule.currency': 'This payment is in {expected}; the amount must be in {expected} too, not {given}.',
   'rule.noTransaction': 'The gateway has not named this payment’s transaction yet. Check status first.',
@@ -104,6 +106,8 @@ export const reasonTexts = {
   'ledger.lookupIncomplete': 'The gateway found it but did not say its order reference, amount or currency, so it cannot be added to the ledger.',
   'ledger.noKeyForCheck': 'The profile this payment was made on has no API key, so its status cannot be checked.',
   'challenge.unknown': 'This verification is over or unknown. Check the payment’s status.',
+  // The desktop app's browser gate (main/electron/external-links.ts): a press that opened nothing is said, not silent.
+  'links.notOpened': 'Paydesk did not open {host} in the browser: it opens only the payment pages the gateway gave (on https, or on this computer), e-mail and WhatsApp.',
   // The gateway: what happened, then what to do; what the gateway said comes as a quotation.
   'gateway.network': 'Could not reach the gateway. Nothing was sent. Check the connection and try again.',
   'gateway.unreachable': `${networkWhat} Nothing was sent. ${networkCheck} Details: {code}.`,
@@ -324,7 +328,7 @@ export const reasonTexts = {
   'teamLedger.notAllowed': 'The team ledger does not let {person} do a {operation} on payments. Ask a Paydesk admin for a role that may.',
   'teamLedger.repeatStopNotAllowed': 'The team ledger does not let {person} stop or allow repeat charges: only support and admin may. Ask a Paydesk admin for the support role.',
   'teamLedger.recurringNotAllowed': 'The team ledger does not let {person} charge a saved card again: only support and admin may. Ask a Paydesk admin for the support role.',
-  'teamLedger.reconnecting': 'Paydesk lost its connection to the team ledger at {host} and is reconnecting… Nothing is sent to the gateway until it is back.',
+  'teamLedger.reconnecting': 'Paydesk lost its connection to the team ledger at {host} and is reconnecting… Meanwhile other laptops’ changes may show late. A payment or refund is sent to the gateway only once the team ledger has recorded it: if it cannot be recorded, nothing is sent.',
   'teamLedger.reconnected': 'Paydesk is connected to the team ledger at {host} again.',
   // A money move stopped before its intent was recorded (main/payments/not-sent.ts): nothing left for the gateway.
   'teamLedger.notSent': 'Nothing was sent to the gateway: the team ledger at {host} could not be reached. Try again when it is back. Details: {code}.',

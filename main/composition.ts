@@ -115,6 +115,8 @@ export type PaydeskApp = {
   language: UiLanguage;
   /** Origins of the gateways the user has configured: their hosted pages may be opened outside the app. */
   gatewayOrigins(): string[];
+  /** Whether the address is a payment link's or checkout session's page the ledger holds (another host than the gateway's API may serve it). */
+  holdsPaymentPage(url: string): Promise<boolean>;
   /** Origin of main's 3-D Secure challenge pages (the preview's CSP lets it be framed). */
   challengeOrigin: string;
   /** The laptop woke from sleep (Electron's powerMonitor 'resume'): the team ledger's connections are checked at once. */
@@ -304,7 +306,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }, language, () => {
       windowShown();
       later.soon(afterFirstScreenMs);
-    }, () => (team ? { role: team.session().role, login: team.session().login } : null)),
+    }, () => (team ? { role: team.session().role, login: team.session().login, reconnecting: team.reconnecting() } : null)),
     ...profileHandlers({ profiles, audit: (ctx, entry) => appendAudit(db, { osUser: ctx.osUser, ...entry }, new Date().toISOString()), team: team?.profiles }),
     ...paymentHandlers({ service: payments }),
     // The list, audit and export reads (keyset windows, counts, the audit chain checked once).
@@ -335,6 +337,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     logger,
     language,
     gatewayOrigins: () => profiles.origins(),
+    holdsPaymentPage: (url) => payments.store.holdsPaymentPage([url]),
     challengeOrigin: challenges.origin,
     wake: () => void team?.wake(),
     async close() {

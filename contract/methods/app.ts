@@ -21,8 +21,10 @@ export const appMethods = {
        * start or at the last reconnect, or null when it could not be checked (the server out of
        * reach, no password): the screens then offer no money move (renderer team-role.ts). `login`:
        * the database user this laptop works as (the header names it; never the password).
+       * `reconnecting`: the connection to the team ledger was lost and Paydesk is making it again
+       * (the header's chip says so on every screen; told again by `team.changed`).
        */
-      team: z.object({ role: teamRoleSchema().nullable(), login: z.string() }).nullable(),
+      team: z.object({ role: teamRoleSchema().nullable(), login: z.string(), reconnecting: z.boolean() }).nullable(),
     }),
   }),
   firstScreenShown: method({

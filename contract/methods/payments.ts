@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { method, shared } from '../method-spec';
 import { currencyCodes } from '../money';
-import { ledgerStates, linkFilterStates } from '../payment-states';
+import { ledgerStates, linkFilterStates, operationTypes } from '../payment-states';
 import { environmentSchema } from './app';
 import { cardBrands } from '../card';
 import { productionConfirmationSchema } from './profiles';
@@ -262,7 +262,7 @@ export const paymentMethods = {
       declineReason: z.string().nullable().optional(),
       history: z.array(z.object({ state: z.enum(ledgerStates), statusWord: z.string().nullable(), source: z.string(), at: z.string() })),
       checks: z.array(z.object({ at: z.string(), outcome: z.string(), statusWord: z.string().nullable(), state: z.string().nullable() })),
-      webhooks: z.array(z.object({ receivedAt: z.string(), statusWord: z.string().nullable(), type: z.string().nullable(), duplicate: z.boolean() })),
+      webhooks: z.array(z.object({ receivedAt: z.string(), statusWord: z.string().nullable(), type: z.string().nullable(), duplicate: z.boolean(), amount: z.string().nullable(), operation: z.enum(operationTypes).nullable(), outcome: z.enum(['approved', 'declined']).nullable() })),
     }),
   }),
   searchPayments: method({
@@ -283,10 +283,12 @@ export const paymentMethods = {
      * told (their CSV `refunded` cell is empty), in none of the sums. `capturedPayments`: of
      * `payments`, those that took money (`captured_minor > 0`: the CSV's rows with `captured` > 0,
      * refunded since or not; an authorisation not captured took none), docs/ledger.md.
+     * `capturesNotKnown`: authorisations captured outside Paydesk with no amount told (their CSV
+     * `captured` cell is empty; walk35), in none of the sums either.
      */
     output: () => z.object({
       stopped: z.boolean(),
-      currencies: z.array(z.object({ profileId: z.string(), currency: currency(), payments: z.number().int(), capturedPayments: z.number().int(), capturedMinor: minor(), refundedMinor: minor(), refundsNotKnown: z.number().int() })),
+      currencies: z.array(z.object({ profileId: z.string(), currency: currency(), payments: z.number().int(), capturedPayments: z.number().int(), capturedMinor: minor(), refundedMinor: minor(), refundsNotKnown: z.number().int(), capturesNotKnown: z.number().int() })),
     }),
   }),
   listUnclearOperations: method({

@@ -24,6 +24,7 @@ import { cardNumberRemoved, holdsCardNumber } from '../../contract/card';
 import { cleanUrl } from '../payments/validate-input';
 import { toAsciiDigits } from '../../contract/digits';
 import { withoutDirectionMarks } from '../../contract/text-chars';
+import { payPageToOffer } from '../../contract/pay-page';
 
 export type BulkDeps = {
   /** Where batches and rows are kept: the laptop's file or the team ledger (ledger/bulk-store.ts, ledger/postgres/pg-bulk.ts). */
@@ -300,7 +301,8 @@ export function createBulkService(deps: BulkDeps) {
       const amount = (l: BulkLink) => (isCurrencyCode(l.currency) ? formatMinor(l.amountMinor, l.currency) : String(l.amountMinor));
       const { csv, rows } = toCsv(
         ['orderId', 'customerName', 'customerEmail', 'customerPhone', 'amount', 'currency', 'description', 'state', 'link', 'message'],
-        made.map((l) => [l.orderId, l.customer.name, l.customer.email, l.customer.phone, amount(l), l.currency, l.description, wording[String(l.line)]?.state ?? l.state, l.url, wording[String(l.line)]?.message ?? '']),
+        // A page not safe to send (contract/pay-page.ts) is left out of a file made for sending; the ledger keeps it.
+        made.map((l) => [l.orderId, l.customer.name, l.customer.email, l.customer.phone, amount(l), l.currency, l.description, wording[String(l.line)]?.state ?? l.state, payPageToOffer(l.url), wording[String(l.line)]?.message ?? '']),
         separator ?? ',',
       );
       const fileName = `paydesk-bulk-links-${batchId.slice(0, 8)}.csv`;

@@ -13,7 +13,15 @@ export function allowNavigationInside(contents: WebContents, allow: (url: string
   navigationExceptions.set(contents, allow);
 }
 
-export function hardenWebContents(contents: WebContents, links: ExternalLinkPolicy, logger: Logger): void {
+/**
+ * The app's own windows, told apart from other pages (the 3-D Secure window): only theirs may have
+ * a payment page looked up in the ledger (a scan where the page is not held: a hostile page asking
+ * in a loop would hold main's thread), and only theirs are told, in words, of a link refused.
+ */
+export type AppWindows = { has(contents: WebContents): boolean; refused(contents: WebContents, url: string): void };
+const noAppWindows: AppWindows = { has: () => false, refused: () => undefined };
+
+export function hardenWebContents(contents: WebContents, links: ExternalLinkPolicy, logger: Logger, appWindows: AppWindows = noAppWindows): void {
   const stayInApp = (event: { preventDefault(): void }, url: string) => {
     if (!isAppUrl(url) && !navigationExceptions.get(contents)?.(url)) {
       event.preventDefault();
@@ -24,10 +32,19 @@ export function hardenWebContents(contents: WebContents, links: ExternalLinkPoli
   contents.on('will-frame-navigate', (event) => stayInApp(event, event.url));
   contents.on('will-redirect', stayInApp);
   contents.on('will-attach-webview', (event) => event.preventDefault());
+  const openOutside = (url: URL) => void shell.openExternal(url.href).catch(() => logger.warn('The system could not open a link'));
   contents.setWindowOpenHandler(({ url }) => {
     const allowed = links.check(url);
-    if (allowed) void shell.openExternal(allowed.href);
-    else logger.warn('A link outside the allow-list was not opened');
+    if (allowed) openOutside(allowed);
+    else if (!appWindows.has(contents)) logger.warn('A link outside the allow-list was not opened');
+    // Else a payment page the ledger holds (the gateway's pages on another host), asked of the ledger.
+    else {
+      void links.paymentPage(url).catch(() => undefined).then((page) => {
+        if (page) return openOutside(page);
+        logger.warn('A link outside the allow-list was not opened');
+        appWindows.refused(contents, url);
+      });
+    }
     return { action: 'deny' };
   });
 }

@@ -11,7 +11,7 @@ import { createLogger } from '../log/logger';
 import { serveRenderer } from './app-protocol';
 import { bindIpc, forwardEvents } from './ipc-binding';
 import { createExternalLinkPolicy } from './external-links';
-import { hardenSession, hardenWebContents } from './security-hooks';
+import { hardenSession, hardenWebContents, type AppWindows } from './security-hooks';
 import { askBeforeReplacing } from './downloads';
 import { createTrustedWindows } from './trusted-sender';
 import { createMainWindow } from './window';
@@ -22,6 +22,7 @@ import { createElectronUpdater } from './updater';
 import { openPath, renderDocumentPdf } from './document-pdf';
 import { setAppMenu } from './app-menu';
 import { createWindowZoom } from './window-zoom';
+import { englishText, reason } from '../core/fail';
 
 export async function startShell(distDir: string): Promise<PaydeskApp> {
   const development = !app.isPackaged;
@@ -54,8 +55,21 @@ export async function startShell(distDir: string): Promise<PaydeskApp> {
   }).then((paydesk) => (started = paydesk));
   const handlers = starting.then((paydesk) => paydesk.handlers);
   handlers.catch(() => undefined); // the caller reports a failed start (main.ts's start-up error box)
-  const links = createExternalLinkPolicy({ gatewayOrigins: () => started?.gatewayOrigins() ?? [] });
-  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, links, logger));
+  const links = createExternalLinkPolicy({
+    gatewayOrigins: () => started?.gatewayOrigins() ?? [],
+    holdsPaymentPage: async (url) => (started ? started.holdsPaymentPage(url) : false),
+  });
+  // A press in the app's own window that opened nothing is said there, in the person's words (walk34:
+  // "Open" on a gateway's page at another host did nothing, without a word). Another page's (the
+  // 3-D Secure window's) refusals are only logged, and never asked of the ledger.
+  const appWindows: AppWindows = {
+    has: (contents) => windows.has(contents),
+    refused: (_contents, url) => {
+      const why = reason('links.notOpened', { host: hostOf(url) });
+      events.emit({ type: 'notification', level: 'warning', message: englishText(why), reason: why });
+    },
+  };
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, links, logger, appWindows));
   hardenSession(session.defaultSession);
   askBeforeReplacing(session.defaultSession);
   serveRenderer(join(distDir, 'renderer'));
@@ -87,6 +101,16 @@ export async function startShell(distDir: string): Promise<PaydeskApp> {
     paydesk.wake();
   });
   return paydesk;
+}
+
+/** The address's host as a person reads it (its scheme for one without: mailto:, file:), never its path or query. */
+function hostOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.host || parsed.protocol;
+  } catch {
+    return url.slice(0, 40);
+  }
 }
 
 function safeUserName(): string {

@@ -5,7 +5,7 @@
 // authorised, on a refund that a refund went through. Words and types are compared
 // case-insensitively; a word we do not know is 'unknown': shown as such, re-checked, never
 // taken as success or failure.
-import type { PaymentState } from '../../contract/payment-states';
+import { voidWords, wordKey as key, type OperationType, type PaymentState } from '../../contract/payment-states';
 
 export { paymentStates, settledStates, type PaymentState } from '../../contract/payment-states';
 
@@ -21,12 +21,11 @@ add('partially_captured', ['PARTIALLY_CAPTURED', 'PARTIAL_CAPTURE']);
 add('paid', ['SETTLED', 'PAID', 'CAPTURED', 'CAPTURE', 'PURCHASE']);
 add('partially_refunded', ['PARTIALLY_REFUNDED', 'PARTIAL_REFUND']);
 add('refunded', ['REFUND', 'REFUNDED']);
-add('voided', ['VOID', 'VOIDED', 'REVERSAL', 'REVERSED', 'CANCELLED', 'CANCELED']);
+add('voided', [...voidWords]);
 add('declined', ['DECLINED', 'DECLINE', 'FAILED', 'FAILURE', 'REJECTED', 'DENIED', 'ERROR']);
 add('expired', ['EXPIRED']);
 
-export const operationTypes = ['purchase', 'authorization', 'capture', 'refund', 'void'] as const;
-export type OperationType = (typeof operationTypes)[number];
+export { operationTypes, type OperationType } from '../../contract/payment-states';
 
 const types = new Map<string, OperationType>([
   ['PURCHASE', 'purchase'], ['SALE', 'purchase'],
@@ -35,8 +34,6 @@ const types = new Map<string, OperationType>([
   ['REFUND', 'refund'],
   ['VOID', 'void'], ['REVERSAL', 'void'],
 ]);
-
-const key = (text: string) => text.trim().toUpperCase().replace(/[\s-]+/g, '_');
 
 function classOf(word: string | undefined): WordClass {
   return (word && words.get(key(word))) || 'unknown';
@@ -74,6 +71,12 @@ export function stateFromAnswer(word: string | undefined, type: string | undefin
     case 'purchase': return 'paid';
     default: return authOnly ? 'authorised' : 'paid';
   }
+}
+
+/** Whether a word says the operation it names went through or was declined (a notification's status), else undefined. */
+export function outcomeOfWord(word: string | undefined): 'approved' | 'declined' | undefined {
+  const cls = classOf(word);
+  return cls === 'approved' || cls === 'declined' ? cls : undefined;
 }
 
 /** The capture, refund or void the answer says was declined or failed, if it says so. */

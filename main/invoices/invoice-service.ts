@@ -29,6 +29,7 @@ import { zatcaQrText, zatcaTimestamp } from './zatca-qr';
 import { registerCsv, type RegisterPayment } from './invoice-register';
 import { exportTimeZone, localColumns } from '../ledger/local-time';
 import { documentFileName } from './document-file';
+import { payPageToOffer } from '../../contract/pay-page';
 
 /** Chromium, however it is reached: the PDF and a PNG of the same HTML. */
 export type DocumentRenderer = (html: string) => Promise<{ pdf: Uint8Array; png: Uint8Array }>;
@@ -219,7 +220,9 @@ export function createInvoiceService(deps: InvoiceDeps) {
     return {
       id: invoice.id, fileName: await fileNameOf(invoice, payment),
       model: {
-        ...base, kind: 'invoice', number: invoice.number, issuedAt: invoice.issued_at, payUrl: payment?.link_url ?? null, issuedOnLaptop: invoice.issued_on_laptop ?? null,
+        ...base, kind: 'invoice', number: invoice.number, issuedAt: invoice.issued_at, issuedOnLaptop: invoice.issued_on_laptop ?? null,
+        // No QR code of a page not safe to send (contract/pay-page.ts): the invoice goes to the customer.
+        payUrl: payPageToOffer(payment?.link_url),
         lines: lines.map((l) => ({ description: l.description, quantityMilli: l.quantity_milli, unitMinor: l.unit_minor, category: l.category, rateBp: l.rate_bp, reason: l.reason, netMinor: l.net_minor, vatMinor: l.vat_minor, grossMinor: l.gross_minor })),
         breakdown: breakdownOf(lines, invoice.prices_include_vat === 1), totals: { netMinor: invoice.net_minor, vatMinor: invoice.vat_minor, grossMinor: invoice.total_minor },
         zatcaQr: zatcaOf(seller, invoice.issued_at, invoice.total_minor, invoice.vat_minor, currency),

@@ -1,6 +1,6 @@
 // Exports of the ledger: any filtered view of payments, and the audit log.
 import { formatMinor, type CurrencyCode } from '../../contract/money';
-import { refundedAmountUnknown } from '../../contract/payment-states';
+import { capturedAmountUnknown, refundedAmountUnknown } from '../../contract/payment-states';
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { LedgerDb } from './database';
 import { toCsv, type Cell } from './csv';
@@ -34,7 +34,8 @@ export type ProfileNames = Readonly<Record<string, string>>;
 
 /**
  * `refunded_known` (added 2026-11-29): "no" for a refund made outside Paydesk whose amount no
- * answer told (its `refunded` cell is then empty, never 0.00), else "yes". The open operation's
+ * answer told (its `refunded` cell is then empty, never 0.00), else "yes". An authorisation
+ * captured outside Paydesk, how much not told, has its `captured` cell empty (walk35), never 0.00. The open operation's
  * three (added 2026-11-29, last), as the list's row words it (export-rows.ts openOperationCells).
  * `profile_name` (walk37, last): the profile's name on this computer (ProfileNames).
  */
@@ -42,9 +43,10 @@ export const paymentHeader = ['created_at', 'kind', 'order_id', 'state', 'gatewa
 
 export function paymentCells(p: PaymentRow, local: LocalColumns, open: OpenOperation | null, names: ProfileNames = {}): Cell[] {
   const unknown = refundedAmountUnknown({ state: p.state, refundedMinor: p.refunded_minor });
+  const capturedNotKnown = capturedAmountUnknown({ state: p.state, capturedMinor: p.captured_minor });
   return [
     p.created_at, p.kind, p.order_id, p.state, p.status_word,
-    formatMinor(p.amount_minor, p.currency), p.currency, formatMinor(p.captured_minor, p.currency), unknown ? null : formatMinor(p.refunded_minor, p.currency),
+    formatMinor(p.amount_minor, p.currency), p.currency, capturedNotKnown ? null : formatMinor(p.captured_minor, p.currency), unknown ? null : formatMinor(p.refunded_minor, p.currency),
     p.customer_name, p.customer_email, p.customer_phone, p.card_bin && p.card_last4 ? `${p.card_bin}******${p.card_last4}` : null,
     p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, p.last_checked_at, ...local(p.created_at), unknown ? 'no' : 'yes',
     ...openOperationCells(open, p.currency), names[p.profile_id] ?? null,

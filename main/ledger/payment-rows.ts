@@ -6,6 +6,7 @@ import type { CurrencyCode } from '../../contract/money';
 import type { LedgerDb } from './database';
 import { childTables, unpackedColumns } from './child-tables';
 import { readLastError } from './last-error';
+import { keptField } from './lean-answer';
 import { prepared } from './statements';
 import { createWords, kindCode, outcomeCode, packId, packTime, sqlKindName, sqlOutcomeName, sqlUnpackTime, sqlWord } from './packing';
 
@@ -271,7 +272,8 @@ export function createPaymentRows(db: LedgerDb) {
     operationsOf: (paymentId: string) => db.prepare(`SELECT ${opColumns} FROM ledger_operations o WHERE o.payment = ? ORDER BY o.created_at, o.seq`).all(rowidOf(paymentId)) as OperationRow[],
     historyOf: (paymentId: string) => db.prepare(`SELECT ${sqlWord('state')} AS state, ${sqlWord('status_word')} AS status_word, ${sqlWord('source')} AS source, ${sqlUnpackTime('at')} AS at FROM ledger_history WHERE payment = ? ORDER BY id`).all(rowidOf(paymentId)) as Array<{ state: PaymentRow['state']; status_word: string | null; source: string; at: string }>,
     checksOf: (paymentId: string) => db.prepare(`SELECT ${sqlUnpackTime('at')} AS at, ${sqlWord('outcome')} AS outcome, ${sqlWord('status_word')} AS status_word, ${sqlWord('state')} AS state FROM ledger_checks WHERE payment = ? ORDER BY id DESC LIMIT 100`).all(rowidOf(paymentId)) as Array<{ at: string; outcome: string; status_word: string | null; state: string | null }>,
-    webhooksOf: (paymentId: string) => db.prepare(`SELECT ${sqlUnpackTime('received_at')} AS received_at, ${sqlWord('status_word')} AS status_word, ${sqlWord('type')} AS type, duplicate FROM ledger_webhooks WHERE payment = ? ORDER BY id`).all(rowidOf(paymentId)) as Array<{ received_at: string; status_word: string | null; type: string | null; duplicate: number }>,
+    webhooksOf: (paymentId: string) => (db.prepare(`SELECT ${sqlUnpackTime('received_at')} AS received_at, ${sqlWord('status_word')} AS status_word, ${sqlWord('type')} AS type, duplicate, body FROM ledger_webhooks WHERE payment = ? ORDER BY id`).all(rowidOf(paymentId)) as Array<{ received_at: string; status_word: string | null; type: string | null; duplicate: number; body: string }>)
+      .map(({ body, ...w }) => ({ ...w, amount: keptField(body, 'amount') })),
   };
 }
 

@@ -18,6 +18,7 @@ export const bodyWaitedMessage = 'A ledger transaction waited on I/O inside its 
 export function createSqliteLedgerStore(db: LedgerDb): LedgerStore {
   const rows = createPaymentRows(db);
   let tail: Promise<unknown> = Promise.resolve();
+  let pageLookup: ReturnType<LedgerDb['prepare']> | undefined;
 
   const tx: LedgerTx = {
     get: async (id) => rows.get(id),
@@ -81,6 +82,12 @@ export function createSqliteLedgerStore(db: LedgerDb): LedgerStore {
       const changed = setRepeatStop(db, payment, stopped, osUser, at);
       return { changed, sending: stopped ? repeatChargesSending(db, id) : [] };
     }),
+    holdsPaymentPage: async (urls) => {
+      // No index on link_url: a scan at a press of Open only, newest first, so a recent page is found
+      // at once; one not held reads the whole table (20 ms at 100,000 payments; docs/decisions.md, walk34).
+      pageLookup ??= db.prepare("SELECT 1 FROM payments WHERE link_url = ? AND kind IN ('link', 'checkout') ORDER BY rowid DESC LIMIT 1");
+      return urls.some((url) => pageLookup!.get(url) !== undefined);
+    },
     insert: (row) => transaction((t) => t.insert(row)),
     update: (id, changes, source, at) => transaction((t) => t.update(id, changes, source, at)),
     insertOperation: (row) => transaction((t) => t.insertOperation(row)),

@@ -11,7 +11,8 @@ import type { CheckupRunStore } from './checkup-runs';
 
 export type HistoryRow = { state: PaymentRow['state']; status_word: string | null; source: string; at: string };
 export type CheckRow = { at: string; outcome: string; status_word: string | null; state: string | null };
-export type WebhookRow = { received_at: string; status_word: string | null; type: string | null; duplicate: number };
+/** `amount`: the notified operation's, as the gateway wrote it (major units), where the ledger kept it (a laptop's, since walk35). */
+export type WebhookRow = { received_at: string; status_word: string | null; type: string | null; duplicate: number; amount: string | null };
 export type OperationChanges = Pick<OperationRow, 'outcome'> & Partial<OperationRow>;
 /**
  * What a status answer proves about an unclear operation (settlement.ts's evidence, or the gateway
@@ -103,6 +104,12 @@ export type LedgerStore = LedgerTx & {
    * that would wait for this very transaction; on PostgreSQL it would be outside it).
    */
   transaction<T>(body: (tx: LedgerTx) => Promise<T>): Promise<T>;
+  /**
+   * Whether one of these addresses is exactly the page of a payment link or checkout session the
+   * ledger holds, as the gateway answered it: the desktop app opens such a page in the browser
+   * wherever the gateway hosts it (main/electron/external-links.ts). Asked only at a press of Open.
+   */
+  holdsPaymentPage(urls: string[]): Promise<boolean>;
   /** Check-up runs kept beyond this run of Paydesk (the team ledger only: main/ledger/checkup-runs.ts); a laptop keeps them in memory. */
   readonly checkupRuns?: CheckupRunStore;
 };

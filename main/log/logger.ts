@@ -3,6 +3,7 @@
 // masked whatever their source. The file rotates at a size cap (rolling-file.ts).
 import { createRollingFile, type RollingFileOptions } from './rolling-file';
 import { cardNumberRemoved } from '../../contract/card';
+import { escapedForms, mayHoldEscapes } from './escaped-secret';
 
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 export type Logger = {
@@ -36,6 +37,8 @@ export function redact(text: string, secrets: Iterable<string>): string {
     if (secret.length < 4) continue;
     // As JSON writes it too: a key holding `"` or `\` is escaped in a gateway's answer.
     for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1)])) out = out.split(form).join('[redacted]');
+    // As an HTML page or an address writes it: `&quot;`, `&#x2F;`, `%2F` (escaped-secret.ts).
+    if (mayHoldEscapes(out)) out = out.replace(escapedForms(secret), '[redacted]');
   }
   return outsideUuids(out, (part) => part.replace(panLike, cardNumberRemoved)).replace(cvvLike, '$1$2[removed]');
 }

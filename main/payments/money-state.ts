@@ -50,20 +50,25 @@ export function afterConfirmed(payment: Money, kind: 'capture' | 'refund' | 'voi
 /**
  * What a status answer changes. Totals, where the answer has them in the payment's currency,
  * only ever raise the ledger's. A later state moves the payment forward with the amounts that
- * state implies (approved in full: captured in full; refunded in full: all of it); an earlier
- * state, or one the answer cannot tell, changes nothing.
+ * state implies (approved in full: captured in full); an earlier state, or one the answer cannot
+ * tell, changes nothing. A word never says how much was refunded (walk35: "REFUND" is, in the
+ * gateway's SDKs, a transaction "for which refund was made", whole or part): a refund or a void of
+ * money taken, made at the gateway's dashboard, moves the state with its amount not known (the
+ * ledger's refunded total stays what Paydesk itself confirmed), and said of a payment whose own
+ * refunds the ledger counts already, it tells nothing new.
  */
 export function afterStatus(payment: Money, answered: LedgerState, totals: Totals = {}): Pick<Money, 'state' | 'captured_minor' | 'refunded_minor'> {
   let captured = Math.max(payment.captured_minor, totals.capturedMinor ?? 0);
-  let refunded = Math.max(payment.refunded_minor, totals.refundedMinor ?? 0);
+  const refunded = Math.max(payment.refunded_minor, totals.refundedMinor ?? 0);
   let state = payment.state;
-  if (isForward(state, answered)) {
-    state = answered;
-    if (answered === 'paid' || answered === 'partially_refunded' || answered === 'refunded') {
+  const said = givenBack(payment.state, answered) ? 'refunded' : answered;
+  const nothingNew = said === 'refunded' && refunded > 0;
+  if (isForward(state, said) && !nothingNew) {
+    state = said;
+    if (said === 'paid' || said === 'partially_refunded' || said === 'refunded') {
       // Money was taken: in full, unless the ledger or the totals know a partial capture.
       if (captured === 0) captured = payment.amount_minor;
     }
-    if (answered === 'refunded') refunded = captured;
   }
   // For a payment that took money, the totals may say more than the word (nothing follows a void).
   if (step[state] >= step.authorised) {
@@ -71,4 +76,12 @@ export function afterStatus(payment: Money, answered: LedgerState, totals: Total
     if (isForward(state, byTotals)) state = byTotals;
   }
   return { state, captured_minor: captured, refunded_minor: refunded };
+}
+
+/**
+ * A void or reversal said of a payment Paydesk knows was paid (all its money taken): the sale was
+ * cancelled or reversed at the gateway, its money given back to the customer; how much, no word says.
+ */
+function givenBack(state: LedgerState, answered: LedgerState): boolean {
+  return answered === 'voided' && state === 'paid';
 }

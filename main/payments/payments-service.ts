@@ -13,6 +13,7 @@ import { createRecorder, type CreatePayment } from './record-create';
 import { createStatusChecks } from './status-checks';
 import { shownReason } from './decline-reason';
 import { nextFreeOrderId } from './next-order-id';
+import { operationTypeOf, outcomeOfWord } from '../gateway/states';
 import { createRepeatStops, storedCardOf } from './repeat-stop';
 
 export type { ActiveGateway, PaymentsDeps } from './payments-core';
@@ -104,7 +105,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
         })),
         history: history.map((h) => ({ state: h.state, statusWord: h.status_word, source: h.source, at: h.at })),
         checks: checks.map((c) => ({ at: c.at, outcome: c.outcome, statusWord: c.status_word, state: c.state })),
-        webhooks: webhooks.map((w) => ({ receivedAt: w.received_at, statusWord: w.status_word, type: w.type, duplicate: w.duplicate === 1 })),
+        // What a notification told, read as the app reads words (states.ts): on the practice profile it stands in for a dashboard (walk35).
+        webhooks: webhooks.map((w) => ({ receivedAt: w.received_at, statusWord: w.status_word, type: w.type, duplicate: w.duplicate === 1, amount: w.amount, operation: operationTypeOf(w.type ?? undefined) ?? null, outcome: outcomeOfWord(w.status_word ?? undefined) ?? null })),
         // A declined create keeps the gateway's reason as its message (record-create.ts).
         declineReason: payment.state === 'declined' ? shownReason(operations.findLast((op) => op.kind === 'create' && op.outcome === 'succeeded')?.error_message) : null,
       };

@@ -5,7 +5,7 @@
 // money-moving operation per payment at a time.
 import { moneyValues } from '../../contract/amount-words';
 import { parseAmount, type CurrencyCode } from '../../contract/money';
-import type { LedgerState } from '../../contract/payment-states';
+import { capturedAmountUnknown, refundedAmountUnknown, type LedgerState } from '../../contract/payment-states';
 import { fail, failField } from '../core/fail';
 
 /** `db_user`: the team ledger's login that recorded it (PostgreSQL only): the refusal names that person. */
@@ -17,6 +17,7 @@ export type RulePayment = {
   captured_minor: number;
   refunded_minor: number;
   transaction_id: string | null;
+  order_id: string;
 };
 
 export function parseAmountField(text: string, currency: CurrencyCode, field = 'amount'): number {
@@ -51,6 +52,8 @@ export function checkCapture(payment: RulePayment, amountMinor: number): void {
   if (payment.state !== 'authorised' && payment.state !== 'partially_captured') {
     throw fail('rule_violation', 'rule.captureState', { state: payment.state });
   }
+  // Captured at the gateway's dashboard, how much not said: any amount could be more than is left (walk35).
+  if (capturedAmountUnknown({ state: payment.state, capturedMinor: payment.captured_minor })) throw fail('rule_violation', 'rule.captureLeftNotKnown', { orderId: payment.order_id });
   const rest = payment.amount_minor - payment.captured_minor;
   if (amountMinor > rest) throw failField('rule_violation', 'amount', 'rule.captureTooMuch', left(rest, payment.currency));
 }
@@ -67,6 +70,10 @@ export function checkRefund(payment: RulePayment, amountMinor: number, reason: s
   if (!['paid', 'partially_captured', 'partially_refunded'].includes(payment.state)) {
     throw fail('rule_violation', 'rule.refundState', { state: payment.state });
   }
+  // Refunded (or captured) at the gateway's dashboard, how much not said: what is left is not known,
+  // so no refund is sent that could be more (walk35; it was sent, the gateway trusted to refuse).
+  const money = { state: payment.state, capturedMinor: payment.captured_minor, refundedMinor: payment.refunded_minor };
+  if (refundedAmountUnknown(money) || capturedAmountUnknown(money)) throw fail('rule_violation', 'rule.refundLeftNotKnown', { orderId: payment.order_id });
   const pending = open.filter((op) => op.kind === 'refund').reduce((sum, op) => sum + (op.amount_minor ?? 0), 0);
   const rest = payment.captured_minor - payment.refunded_minor - pending;
   if (amountMinor > rest) throw failField('rule_violation', 'amount', 'rule.refundTooMuch', left(rest, payment.currency));

@@ -46,6 +46,8 @@ export type TeamBackend = {
   /** This laptop's id in the team ledger (operations it sends are stamped with it). */
   laptop: string;
   session(): Session;
+  /** The live connection is lost and being made again (the header's chip says so on every screen): told by team.changed as it turns. */
+  reconnecting(): boolean;
   /** The list, audit log, customers, overview and exports on the team ledger; undefined without a connection's settings. */
   screens?: TeamScreens;
   /** With the payments service made: settles this laptop's interrupted operations, then listens for changes. */
@@ -177,11 +179,12 @@ async function openWithPassword(deps: Deps, stored: StoredTeamLedger, laptop: st
   };
   await checkSession();
   // The screens learn the role from getAppInfo: told to ask again when a later check changed it.
-  const checkSessionAgain = async () => {
+  // `told`: the screens are told anyway (the header's chip stops saying "reconnecting").
+  const checkSessionAgain = async (told = false) => {
     const before = session;
     await checkSession().catch(() => undefined);
     // Settings' line follows the reason too (reconnecting, then connected again).
-    if (session.role !== before.role || session.reason !== before.reason) deps.events.emit({ type: 'team.changed' });
+    if (told || session.role !== before.role || session.reason !== before.reason) deps.events.emit({ type: 'team.changed' });
   };
   // Where this laptop begins reading: changes after it that come before its listener is up are read
   // back when it is (live.ts `since`), so a screen drawn meanwhile is told of them.
@@ -218,6 +221,7 @@ async function openWithPassword(deps: Deps, stored: StoredTeamLedger, laptop: st
     laptop,
     profiles,
     session: () => session,
+    reconnecting: () => away,
     async begin(service) {
       payments = service;
       // Out of reach now: the listener marks them once it connects (no second wait at start).
@@ -246,12 +250,11 @@ async function openWithPassword(deps: Deps, stored: StoredTeamLedger, laptop: st
               const why = reason('teamLedger.reconnecting', { host: saved.settings.host });
               notify('warning', why);
               // Settings says it too while it lasts (the notification may have been dismissed); the role stays as checked.
-              if (session.reason === null) {
-                session = { ...session, reason: why };
-                deps.events.emit({ type: 'team.changed' });
-              }
+              if (session.reason === null) session = { ...session, reason: why };
+              away = true;
+              // The header's chip says it on every screen, also when the server was out of reach from the start.
+              deps.events.emit({ type: 'team.changed' });
             }
-            away = true;
             return;
           }
           if (away) notify('info', reason('teamLedger.reconnected', { host: saved.settings.host }));
@@ -264,12 +267,13 @@ async function openWithPassword(deps: Deps, stored: StoredTeamLedger, laptop: st
           }
           listened = true;
           // Back (or reachable for the first time): who we are again, then this laptop's interrupted operations.
+          const reconnected = away;
           const wasAway = away || session.reason !== null;
           away = false;
           if (!wasAway) return;
           // Every open screen reads again (a list or Home that said "cannot reach" comes back by itself).
           deps.events.emit({ type: 'payments.changed', paymentIds: [] });
-          void checkSessionAgain().then(startNotices).then(() => settleLogged(true)).then(() => profiles.publish());
+          void checkSessionAgain(reconnected).then(startNotices).then(() => settleLogged(true)).then(() => profiles.publish());
         },
       });
       // Marking at start and at a reconnect misses an operation whose answer could not be recorded

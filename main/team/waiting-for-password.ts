@@ -118,6 +118,7 @@ export function waitingForPassword(deps: {
       removeTeamRow: (id) => (opened ? opened.profiles.removeTeamRow(id) : refusing<{ remove(): Promise<never> }>(why).remove()),
     },
     session,
+    reconnecting: () => opened?.reconnecting() ?? false,
     async begin(service) {
       payments = service;
     },

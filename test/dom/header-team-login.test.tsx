@@ -43,6 +43,23 @@ describe('the header on the team ledger', () => {
     expect(login.getAttribute('title')).toContain('could not check its role');
   });
 
+  // walk34: while the connection was made again the chip stayed the same; only a notice band said it.
+  it('says it is reconnecting while the connection to the team ledger is made again, in English and Arabic, its name too', () => {
+    const login = headerOf({ role: 'support', login: 'sue', reconnecting: true })!;
+    expect(login.textContent).toBe('Team ledgersue (support)reconnecting…');
+    expect(login.className).toContain('team-login-away');
+    expect(login.getAttribute('aria-label')).toBe('This laptop uses the team ledger, logged in as sue (support). Its connection to the team ledger was lost, and Paydesk is reconnecting.');
+    expect(login.getAttribute('title')).toBe(login.getAttribute('aria-label'));
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(screen.getByTestId('team-login-reconnecting').textContent).toBe('يعيد الاتصال…');
+    expect(login.getAttribute('aria-label')).toBe('يستخدم هذا الحاسوب سجل الفريق، مسجّلًا الدخول باسم \u2066sue\u2069 (دعم). انقطع اتصاله بسجل الفريق، ويعيد بايدسك الاتصال.');
+    // Connected again (main's team.changed, the session read again): the chip as before.
+    act(() => useSession.setState({ info: appInfo({ role: 'support', login: 'sue' }) }));
+    expect(screen.queryByTestId('team-login-reconnecting')).toBeNull();
+    expect(login.className).not.toContain('team-login-away');
+    expect(login.getAttribute('aria-label')).toBe('يستخدم هذا الحاسوب سجل الفريق، مسجّلًا الدخول باسم \u2066sue\u2069 (دعم).');
+  });
+
   it('shows nothing on this laptop\'s own ledger', () => {
     expect(headerOf(null)).toBeNull();
     expect(screen.getByTestId('active-profile-name').textContent).toBe('Practice');

@@ -39,7 +39,7 @@ const main = stubMain({
     const rows = inState(input.filter?.states?.[0]).filter((p) => p.kind === 'link');
     totalsAsked.push(input.filter ?? {});
     const captured = rows.reduce((sum, p) => sum + p.capturedMinor, 0);
-    return { ok: true, value: { stopped: false, currencies: rows.length ? [{ profileId: 'practice', currency: 'SAR', payments: rows.length, capturedPayments: rows.filter((p) => p.capturedMinor > 0).length, capturedMinor: captured, refundedMinor: 0, refundsNotKnown: 0 }] : [] } };
+    return { ok: true, value: { stopped: false, currencies: rows.length ? [{ profileId: 'practice', currency: 'SAR', payments: rows.length, capturedPayments: rows.filter((p) => p.capturedMinor > 0).length, capturedMinor: captured, refundedMinor: 0, refundsNotKnown: 0, capturesNotKnown: 0 }] : [] } };
   },
   invoiceNumbers: () => ({ ok: true, value: {} }),
   getInvoice: () => ({ ok: true, value: { invoice: null, creditNotes: [] } }),

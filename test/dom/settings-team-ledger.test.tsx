@@ -94,7 +94,7 @@ describe('Settings: team ledger', () => {
     // The connection lost later: the line says so while it lasts (the role kept), not "uses the team ledger" as if all were well.
     backend.teamLedger.setRunning(() => ({ inUse: true, session: { login: 'sue', role: 'support', reason: { key: 'teamLedger.reconnecting', values: { host: 'db.example.com' } } } }));
     act(() => backend.events.emit({ type: 'team.changed' }));
-    await waitFor(() => expect(within(section).getByTestId('team-not-in-use').textContent).toBe('This laptop uses the team ledger at db.example.com as sue. Paydesk lost its connection to the team ledger at db.example.com and is reconnecting… Nothing is sent to the gateway until it is back.'));
+    await waitFor(() => expect(within(section).getByTestId('team-not-in-use').textContent).toBe('This laptop uses the team ledger at db.example.com as sue. Paydesk lost its connection to the team ledger at db.example.com and is reconnecting… Meanwhile other laptops’ changes may show late. A payment or refund is sent to the gateway only once the team ledger has recorded it: if it cannot be recorded, nothing is sent.'));
     // Out of reach: its reason names the team ledger itself, so the line does not say "cannot reach it now" before it (walk14).
     backend.teamLedger.setRunning(() => ({ inUse: true, session: { login: 'sue', role: 'support', reason: { key: 'teamLedger.unreachable', values: { cause: 'refused', server: 'db.example.com:5432', code: 'ECONNREFUSED' } } } }));
     act(() => backend.events.emit({ type: 'team.changed' }));

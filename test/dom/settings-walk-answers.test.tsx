@@ -104,7 +104,7 @@ describe('removing a profile says what becomes of its payments', () => {
   // On the team ledger its payments are a colleague's to this laptop: acted on by the rule of
   // contract/colleague-profile.ts, so "no longer" would be wrong there.
   it('on the team ledger', async () => {
-    backend = directBackend({ role: 'admin', login: 'omar' });
+    backend = directBackend({ role: 'admin', login: 'omar', reconnecting: false });
     const shop = await settingsWithSandbox();
     fireEvent.click(within(shop).getByRole('button', { name: 'Remove' }));
     const asked = within(shop).getByRole('alertdialog');

@@ -22,7 +22,7 @@ afterEach(() => {
 /** What a screen reader reads after a control's name: the texts its aria-describedby names. */
 const description = (element: HTMLElement) => (element.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
 
-const payment = cardSale({ operationInFlight: true, needsAttention: true, attentionReason: 'undecidable' });
+const payment = cardSale({ environment: 'sandbox', operationInFlight: true, needsAttention: true, attentionReason: 'undecidable' });
 const operation = {
   id: 'op-refund', kind: 'refund', amountMinor: 2_000, reason: null, osUser: 'root', person: null, outcome: 'unknown', errorCode: null, errorMessage: null,
   gatewayAnswer: null, createdAt: '2026-12-02T10:00:00.000Z', completedAt: null,

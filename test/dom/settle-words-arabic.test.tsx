@@ -17,7 +17,7 @@ afterEach(() => {
   act(() => useLanguage.getState().setLanguage('en'));
 });
 
-const payment = cardSale({ operationInFlight: true, needsAttention: true, attentionReason: 'undecidable' });
+const payment = cardSale({ environment: 'sandbox', operationInFlight: true, needsAttention: true, attentionReason: 'undecidable' });
 const operationOf = (kind: string) => ({
   id: `op-${kind}`, kind, amountMinor: 2_000, reason: null, osUser: 'root', person: null, outcome: 'unknown', errorCode: null, errorMessage: null,
   gatewayAnswer: null, createdAt: '2026-12-02T10:00:00.000Z', completedAt: null,

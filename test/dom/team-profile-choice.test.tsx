@@ -32,7 +32,7 @@ function directBackend(onTeamLedger: boolean) {
   let published = 0;
   const team = onTeamLedger ? { list: async () => teamList, publish: async () => void (published += 1), renamed: async () => undefined, renameTeamRow: async () => { throw new Error('not here'); }, removeTeamRow: async () => { throw new Error('not here'); } } : undefined;
   const handlers = createHandlers({
-    ...appHandlers({ name: 'Paydesk', version: '1.2.3', runtime: 'test' }, createUiLanguage(tempDir()), () => undefined, () => (onTeamLedger ? { role: 'support', login: 'sue' } : null)),
+    ...appHandlers({ name: 'Paydesk', version: '1.2.3', runtime: 'test' }, createUiLanguage(tempDir()), () => undefined, () => (onTeamLedger ? { role: 'support', login: 'sue', reconnecting: false } : null)),
     ...profileHandlers({ profiles: store, team }),
   } as unknown as Implementations, logger);
   return { handlers, events, store, published: () => published };

@@ -10,7 +10,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import type { PaymentFilter } from '../../contract/methods/payments';
 import { stubMain, unchecked } from '../support/stub-main';
 
-type Totals = { stopped: boolean; currencies: Array<{ profileId: string; currency: string; payments: number; capturedPayments: number; capturedMinor: number; refundedMinor: number; refundsNotKnown: number }> };
+type Totals = { stopped: boolean; currencies: Array<{ profileId: string; currency: string; payments: number; capturedPayments: number; capturedMinor: number; refundedMinor: number; refundsNotKnown: number; capturesNotKnown?: number }> };
 const sar = { profileId: 'practice', currency: 'SAR', payments: 3, capturedPayments: 3, capturedMinor: 30_000, refundedMinor: 1_450, refundsNotKnown: 0 };
 const kwd = { profileId: 'practice', currency: 'KWD', payments: 1, capturedPayments: 1, capturedMinor: 12_750, refundedMinor: 0, refundsNotKnown: 1 };
 /** Main's totals, per filter (its JSON); each answer waits for the test's release. */
@@ -118,6 +118,19 @@ describe('the list\'s totals per currency', () => {
     for (let i = 0; i < pending.length; i++) await answer(i, { stopped: false, currencies: [walk13, noneTaken] });
     expect(rowText('SAR')[1]).toBe('4 دفعات، 3 محصَّلات');
     expect(rowText('KWD')[1]).toBe('دفعتان، لا محصَّلة');
+    await main.settled();
+  });
+
+  // walk35: an authorisation captured at the gateway's dashboard, how much not told: "Net SAR 0.00" alone read as nothing taken.
+  it('says how many authorisations were captured outside Paydesk, their amounts in no sum, in English and Arabic', async () => {
+    render(<TransactionsScreen />);
+    await waitFor(() => expect(pending.length).toBeGreaterThan(0));
+    const held = { profileId: 'practice', currency: 'SAR', payments: 1, capturedPayments: 0, capturedMinor: 0, refundedMinor: 0, refundsNotKnown: 0, capturesNotKnown: 1 };
+    for (let i = 0; i < pending.length; i++) await answer(i, { stopped: false, currencies: [held] });
+    expect(screen.getByTestId('tx-totals-captures-not-known').textContent).toBe('SAR: 1 authorisation captured outside Paydesk: its amount is not known and not in Captured');
+    expect(screen.queryByTestId('tx-totals-not-known')).toBeNull();
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(screen.getByTestId('tx-totals-captures-not-known').textContent).toBe('\u2068SAR\u2069: تفويض واحد حُصّل خارج بايدسك: مبلغه غير معروف وليس في المحصَّل');
     await main.settled();
   });
 

@@ -21,7 +21,8 @@ const unclearRefund = {
 };
 /** The operation whose answer was lost, as the detail lists it. */
 let lostOperation: typeof unclearRefund = unclearRefund;
-let payment: PaymentView = cardSale();
+// Sandbox payments: a gateway with a dashboard to look things up on (the practice one has none: detail-truths.test.tsx).
+let payment: PaymentView = cardSale({ environment: 'sandbox' });
 let statusAnswer: () => unknown;
 /** The refund's answer comes when this settles (at once unless a test holds it). */
 let answerHeld: Promise<void> = Promise.resolve();
@@ -64,7 +65,7 @@ async function checkLeftUndecided(start: PaymentView, more: Partial<PaymentView>
 }
 
 beforeEach(() => {
-  payment = cardSale();
+  payment = cardSale({ environment: 'sandbox' });
   lostOperation = unclearRefund;
   statusAnswer = failedCheck;
   answerHeld = Promise.resolve();
@@ -76,7 +77,8 @@ afterEach(() => {
 
 describe('a payment whose unclear refund waits for a person', () => {
   it('the answers could not decide it: says to settle it by hand, and not also to check the status', async () => {
-    payment = cardSale({ operationInFlight: true, needsAttention: true, attentionReason: 'undecidable' });
+    // A sandbox's payment: the gateway has a dashboard (the practice gateway's words are detail-truths.test.tsx's).
+    payment = cardSale({ environment: 'sandbox', operationInFlight: true, needsAttention: true, attentionReason: 'undecidable' });
     render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
     const plain = () => screen.getByTestId('attention-undecidable').querySelector('p')!.textContent!.replace(/[\u2066-\u2069\u200e\u200f]/g, '').replace(/\u00a0/g, ' ');
     // What to look up on the dashboard, as the note after failed checks says it: "the last refund" alone
@@ -238,7 +240,7 @@ describe('the refund dialog whose answer is lost', () => {
 
 describe('the detail’s "Check status now"', () => {
   it('an answer that leaves the unclear refund to a person says to settle it by hand, not only the state', async () => {
-    await checkLeftUndecided(cardSale({ operationInFlight: true }));
+    await checkLeftUndecided(cardSale({ environment: 'sandbox', operationInFlight: true }));
     await waitFor(() => expect(screen.getByTestId('detail-notice').textContent).toBe('Status checked: the gateway’s answer still cannot tell whether it went through. The next step is in the note above.'));
     expect(screen.getByTestId('attention-undecidable').textContent).toContain('Look up order reference');
     expect(await screen.findByTestId('action-settle')).toBeTruthy();
@@ -246,7 +248,7 @@ describe('the detail’s "Check status now"', () => {
 
   it('says so in Arabic too, once: the note what to look up, the check\'s line only that it still cannot tell', async () => {
     act(() => useLanguage.getState().setLanguage('ar'));
-    await checkLeftUndecided(cardSale({ operationInFlight: true }));
+    await checkLeftUndecided(cardSale({ environment: 'sandbox', operationInFlight: true }));
     await waitFor(() => expect(screen.getByTestId('detail-notice').textContent).toBe('فُحصت الحالة: ما زال رد البوابة لا يكفي لمعرفة هل تمت. الخطوة التالية مذكورة في الملاحظة أعلاه.'));
     expect(screen.getByTestId('attention-undecidable').textContent).toContain('ابحث في لوحة تحكم البوابة عن مرجع الطلب');
   });

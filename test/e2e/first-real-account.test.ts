@@ -5,59 +5,32 @@
 // a server error, in English and Arabic. It said "The connection broke before the answer came", so
 // support looked for a network fault on their own side.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openSession, type E2eSession } from './support/session';
-import { SettingsPage } from './pages/settings-page';
-import { TransactionsPage } from './pages/transactions-page';
+import type { E2eSession } from './support/session';
+import type { SettingsPage } from './pages/settings-page';
+import type { TransactionsPage } from './pages/transactions-page';
 import { typeCardPayment } from './support/test-card';
-import { startDocumentedGateway } from '../support/documented-gateway';
-import { describeWithKeychain, forgetKeysOf } from '../vault/support/keychain';
+import { openDocumentedSandbox, type DocumentedSandbox } from './support/documented-sandbox';
+import { describeWithKeychain } from '../vault/support/keychain';
 
 const profile = 'Souq sandbox';
 const apiKey = 'sk_test_FirstRealAccount_docs_7f3a';
-const dir = mkdtempSync(join(tmpdir(), 'paydesk-first-real-'));
-
-/** An authority and a certificate for 127.0.0.1 it signed, in `dir`. */
-function throwawayAuthority() {
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-  openssl('req', '-x509', ...ec, '-keyout', 'ca.key', '-out', 'ca.crt', '-subj', '/CN=Paydesk test sandbox authority', '-days', '2');
-  openssl('req', ...ec, '-keyout', 'gateway.key', '-out', 'gateway.csr', '-subj', '/CN=127.0.0.1');
-  writeFileSync(join(dir, 'gateway.ext'), 'subjectAltName=IP:127.0.0.1\n');
-  openssl('x509', '-req', '-in', 'gateway.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'gateway.crt', '-days', '2', '-extfile', 'gateway.ext');
-  return { key: readFileSync(join(dir, 'gateway.key'), 'utf8'), cert: readFileSync(join(dir, 'gateway.crt'), 'utf8') };
-}
 
 describeWithKeychain('the first real account: a sandbox that answers with the documented fields only', () => {
+  let sandbox: DocumentedSandbox;
   let session: E2eSession;
-  let gateway: Awaited<ReturnType<typeof startDocumentedGateway>>;
+  let gateway: DocumentedSandbox['gateway'];
   let settings: SettingsPage;
   let tx: TransactionsPage;
 
   beforeAll(async () => {
-    gateway = await startDocumentedGateway(apiKey, { tls: throwawayAuthority() });
-    session = await openSession({ env: { NODE_EXTRA_CA_CERTS: join(dir, 'ca.crt') } });
-    settings = new SettingsPage(session.page);
-    tx = new TransactionsPage(session.page);
-    await settings.open(session.preview.url);
+    sandbox = await openDocumentedSandbox(apiKey);
+    ({ session, gateway, settings, tx } = sandbox);
   });
-  afterAll(async () => {
-    if (session) await forgetKeysOf(session.preview.dataDir);
-    await session?.close();
-    await gateway?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => sandbox?.close());
 
   it('takes the sandbox profile over https, its key checked with the gateway', async () => {
-    await settings.openSettings();
     expect(gateway.conn.baseUrl).toMatch(/^https:/);
-    expect(await settings.addProfile({ name: profile, environment: 'sandbox', baseUrl: gateway.conn.baseUrl })).toBe('saved');
-    const form = settings.card(profile).locator('form.key-form');
-    await form.getByLabel(`API key for “\u2068${profile}\u2069”`).fill(apiKey);
-    await form.getByRole('button', { name: 'Save key' }).click();
+    expect(await sandbox.addProfile(profile)).toBe('saved');
     await expect.poll(() => settings.card(profile).getByTestId('profile-notice').textContent()).toBe('The gateway accepted the key; it is saved in the keychain.');
     await settings.cardActionNotice(profile, 'Use this profile');
   });

@@ -78,6 +78,42 @@ describe('a gateway that echoes the key or the card', () => {
   });
 });
 
+describe('a gateway or proxy whose HTML error page echoes the key in character references', () => {
+  /** What a browser shows of the page: every reference read back as its character (the legacy four without `;` too). */
+  const shown = (html: string) => html
+    .replace(/&#[xX]([0-9a-fA-F]+);?/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&(quot|QUOT|amp|AMP|lt|LT|gt|GT);?|&(apos|sol|bsol|plus|lowbar|excl|equals);/g, (_, legacy?: string, other?: string) =>
+      ({ quot: '"', amp: '&', lt: '<', gt: '>', apos: "'", sol: '/', bsol: '\\', plus: '+', lowbar: '_', excl: '!', equals: '=' })[(legacy ?? other)!.toLowerCase()]!)
+    .replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const html = (body: string, status = 502) => (res: ServerResponse) => {
+    res.writeHead(status, { 'Content-Type': 'text/html' });
+    res.end(`<!doctype html><html><body><h1>${status} Bad Gateway</h1>${body}<hr><center>nginx</center></body></html>`);
+  };
+  // A key with every character HTML escapes: `&`, `<`, `>`, `"`, `'` (a keychain may hold any printable one).
+  const htmlKey = `sk_live/A&b<C>d"E'f\\9Z+1`;
+  const forms = {
+    named: htmlKey.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'),
+    hexOwasp: htmlKey.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;').replace(/\//g, '&#x2F;'),
+    everyCharacterDecimal: [...htmlKey].map((c) => `&#${c.charCodeAt(0)};`).join(''),
+    everyCharacterHexUpper: [...htmlKey].map((c) => `&#X${c.charCodeAt(0).toString(16).toUpperCase()};`).join(''),
+    html5Names: htmlKey.replace(/&/g, '&AMP;').replace(/\//g, '&sol;').replace(/\\/g, '&bsol;').replace(/'/g, '&apos;').replace(/"/g, '&QUOT').replace(/</g, '&LT;').replace(/>/g, '&GT;').replace(/\+/g, '&plus;').replace(/_/g, '&lowbar;'),
+    inAnAddress: encodeURIComponent(htmlKey),
+  };
+
+  it.each(Object.entries(forms))('keeps no key written as %s: not in the raw answer, the error or the log', async (_, escaped) => {
+    expect(shown(escaped)).toBe(htmlKey);
+    answer = html(`<p>Upstream refused the header X-API-KEY: &quot;${escaped}&quot;</p><a href="https://gw.example/retry?key=${escaped}">retry</a>`);
+    const result = await client.sale({ baseUrl, apiKey: htmlKey }, { orderId: newOrderId(), amount: { minor: 10_050, currency: 'SAR' }, authOnly: false, card: approveCard, customer: testCustomer, ...redirects });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'outcome_unknown', httpStatus: 502 } });
+    expect(result.raw).toContain('[redacted]');
+    for (const kept of [result.raw!, JSON.stringify(result), ...logger.lines]) {
+      expect(shown(kept)).not.toContain(htmlKey);
+      expect(shown(kept)).not.toContain('A&b<C>d');
+    }
+  });
+});
+
 describe('a gateway that says too much', () => {
   it('quotes the start of a message of a megabyte, not the megabyte', async () => {
     answer = json(JSON.stringify({ code: 400, message: `Card refused. ${'Lorem ipsum '.repeat(90_000)}`, errorCode: `E_${'X'.repeat(100_000)}` }));

@@ -6,7 +6,7 @@ import { localizeError } from '../../renderer/src/i18n';
 import { formatAmount } from '../../renderer/src/i18n/format';
 import { checkRefund, type RulePayment } from '../../main/payments/rules';
 
-const paid: RulePayment = { state: 'paid', currency: 'KWD', amount_minor: 12_345, captured_minor: 12_345, refunded_minor: 0, transaction_id: 'tx-1' };
+const paid: RulePayment = { state: 'paid', currency: 'KWD', amount_minor: 12_345, captured_minor: 12_345, refunded_minor: 0, transaction_id: 'tx-1', order_id: 'KWD-1' };
 
 function refusal() {
   try {

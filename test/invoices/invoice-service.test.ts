@@ -76,6 +76,20 @@ describe('invoices behind payment links', () => {
   });
 
   // It printed the UTC time ("06:25 UTC"): three hours off a Riyadh or Kuwait shop's own clock.
+  // walk34: the invoice goes to the customer; a page on plain http at another host is not one to pay on.
+  it('prints no QR code of a payment page the gateway gave on plain http at another host; the ledger keeps the page', async () => {
+    const { payment } = await create('INV-HTTP');
+    const invoice = (await t.invoices.get(payment.id)).invoice!;
+    // The practice gateway's page (http on this computer): printed as its QR code.
+    expect(await t.invoices.html({ invoiceId: invoice.id })).toContain('data-qr="link"');
+    const insecure = 'http://pay.gateway.example/p/INV-HTTP';
+    t.db.prepare('UPDATE payments SET link_url = ? WHERE id = ?').run(insecure, payment.id);
+    const html = await t.invoices.html({ invoiceId: invoice.id });
+    expect(html).not.toContain('data-qr="link"');
+    expect(html).toContain('data-qr="zatca"');
+    expect((await t.payments.store.get(payment.id))!.link_url).toBe(insecure);
+  });
+
   it('prints the issue time on the business\'s clock with its offset, in both languages and in Arabic only, while the ZATCA QR keeps the instant in UTC', async () => {
     const paid = (await t.payments.store.byOrderId('practice', 'INV-PAID'))!;
     const invoice = (await t.invoices.get(paid.id)).invoice!;

@@ -50,6 +50,22 @@ describeLedgerApp('after a bulk run', (app) => {
     expect(entries[0]).toMatchObject({ action: 'export_bulk_links', osUser: 'tester', result: `2 rows; file ${download.fileName}` });
   });
 
+  // walk34: the file is for sending; a page on plain http at another host is not one to send (contract/pay-page.ts).
+  it('leaves out of the file a link whose page the gateway gave on plain http at another host: its row and the page\'s message stay, the ledger keeps the page', async () => {
+    const first = (await app().store.byOrderId('practice', 'AR-1'))!;
+    const insecure = 'http://pay.gateway.example/l/AR-1';
+    await app().store.update(first.id, { link_url: insecure }, 'test', new Date().toISOString());
+    try {
+      const download = await app().value('bulkLinksCsv', { batchId, wording: { 2: { message: 'Not offered to send', state: 'Unpaid' } } });
+      expect(download.rows).toBe(2);
+      expect(download.csv).not.toContain('pay.gateway.example');
+      expect(download.csv.split('\r\n')[1]).toBe("AR-1,سارة أحمد,sara@example.com,+966500001001,1234.50,SAR,'=SUM(1),Unpaid,,Not offered to send");
+      expect((await app().store.get(first.id))!.link_url).toBe(insecure);
+    } finally {
+      await app().store.update(first.id, { link_url: first.link_url }, 'test', new Date().toISOString());
+    }
+  });
+
   it('reads a batch\'s links with its rows in one query, not payment by payment (5,000 links: bench/bulk-links.ts)', async () => {
     const onePayment = vi.spyOn(app().store, 'get');
     try {

@@ -45,6 +45,17 @@ describeLedgerApp('finance checks a payment\'s status', (app, backend) => {
     }
   });
 
+  // walk35: REFUND says a refund was made, not how much; on the team ledger finance records it through
+  // paydesk.record_status_answer, which refused a refunded payment without all it captured refunded (step 45).
+  it('records a refund made at the gateway\'s dashboard, said REFUND, with its amount not known', async () => {
+    const sale = (await app().value<{ payment: PaymentView }>('chargeCard', { amount: '45.00', currency: 'SAR', card: goodCard, customer, authOnly: false })).payment;
+    const { baseUrl, apiKey } = app().practice.conn;
+    await fetch(`${baseUrl}/payment-gateway/s2s/refund`, { method: 'POST', headers: { 'X-API-KEY': apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ transactionId: sale.transactionId, amount: 45, reason: 'dashboard' }) });
+    const fay = await finance();
+    expect(await fay.value<PaymentView>('checkPaymentStatus', { paymentId: sale.id })).toMatchObject({ state: 'refunded', statusWord: 'REFUND', capturedMinor: 4_500, refundedMinor: 0 });
+    expect((await app().value<Detail>('getPayment', { paymentId: sale.id })).payment).toMatchObject({ state: 'refunded', refundedMinor: 0 });
+  });
+
   it('a check that finds nothing new changes nothing but when it was checked', async () => {
     const link = await app().value<PaymentView>('createPaymentLink', { amount: '3', currency: 'SAR', description: 'Not paid yet', customer });
     const fay = await finance();

@@ -74,9 +74,11 @@ describeLedgerApp('the totals of narrow and broad filters', (app, backend) => {
       const currency = row.currency as CurrencyCode;
       // Each profile's apart, as the CSV's profile_id column says.
       const key = `${row.profile_id} ${currency}`;
-      const kept = sums.get(key) ?? { profileId: row.profile_id!, currency, payments: 0, capturedPayments: 0, capturedMinor: 0, refundedMinor: 0, refundsNotKnown: 0 };
+      const kept = sums.get(key) ?? { profileId: row.profile_id!, currency, payments: 0, capturedPayments: 0, capturedMinor: 0, refundedMinor: 0, refundsNotKnown: 0, capturesNotKnown: 0 };
       kept.payments++;
-      const captured = minorFromDecimalText(row.captured!, currency)!;
+      // An empty `captured` cell: captured outside Paydesk, its amount not known (walk35), counted apart.
+      if (row.captured === '') kept.capturesNotKnown++;
+      const captured = row.captured === '' ? 0 : minorFromDecimalText(row.captured!, currency)!;
       // The rows that took money (captured above 0), counted through each path as through the table.
       if (captured > 0) kept.capturedPayments++;
       kept.capturedMinor += captured;

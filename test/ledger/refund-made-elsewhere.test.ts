@@ -52,4 +52,42 @@ describeLedgerApp('a refund made outside Paydesk', (app) => {
       expect(records(settlement.csv)).toEqual([expect.objectContaining({ currency: 'SAR', captured: '120.00', refunded: '0.00', refunded_payments: '0', refunds_not_known: '1' })]);
     });
   });
+
+  // walk35: an authorisation captured at the gateway's dashboard ("Approved", type Capture, no amount)
+  // read Captured 0.00 and the whole hold left: a capture of all of it was offered and sent.
+  it('an authorisation captured at the gateway: captured not known, no capture or refund sent, the CSV and the totals say so', async () => {
+    const hold = (await app().value<{ payment: PaymentView }>('chargeCard', { orderId: 'ELSEWHERE-HOLD', amount: '90.00', currency: 'SAR', card: goodCard, customer, authOnly: true })).payment;
+    const { baseUrl, apiKey } = app().practice.conn;
+    const captured = await fetch(`${baseUrl}/payment-gateway/s2s/capture`, { method: 'POST', headers: { 'X-API-KEY': apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ transactionId: hold.transactionId, amount: 30 }) });
+    expect(captured.status).toBe(200);
+    expect(await app().value<PaymentView>('checkPaymentStatus', { paymentId: hold.id })).toMatchObject({ state: 'partially_captured', capturedMinor: 0 });
+    expect(await app().call('capturePayment', { paymentId: hold.id, amount: '60.00', currency: 'SAR' })).toMatchObject({ ok: false, error: { code: 'rule_violation', reason: { key: 'rule.captureLeftNotKnown', values: { orderId: 'ELSEWHERE-HOLD' } } } });
+    expect(await app().call('refundPayment', { paymentId: hold.id, amount: '10.00', currency: 'SAR', reason: 'Returned one' })).toMatchObject({ ok: false, error: { code: 'rule_violation', reason: { key: 'rule.refundLeftNotKnown' } } });
+    expect(app().practice.gateway.records().filter((r) => (r.operation === 'capture' || r.operation === 'refund') && r.transactionId === hold.transactionId)).toHaveLength(1); // the dashboard's own
+    const { csv } = await app().value<{ csv: string }>('exportPayments', { filter: { query: 'ELSEWHERE-HOLD' } });
+    expect(records(csv)[0]).toMatchObject({ state: 'partially_captured', captured: '', refunded: '0.00' });
+    const totals = await app().value<{ currencies: Array<Record<string, unknown>> }>('listTotals', { filter: { query: 'ELSEWHERE-HOLD' } });
+    expect(totals.currencies).toEqual([expect.objectContaining({ currency: 'SAR', payments: 1, capturedPayments: 0, capturedMinor: 0, capturesNotKnown: 1 })]);
+  });
+
+  // walk35: the word REFUND (the practice gateway's for a whole refund) says a refund was made, not how
+  // much (the gateway's SDKs: a transaction "for which refund was made"): all of it was counted as refunded.
+  it('a refund said REFUND is refunded with its amount not known, never all that was captured', async () => {
+    const whole = await sale('ELSEWHERE-3');
+    await refundElsewhere(whole.transactionId!, 60);
+    const checked = await app().value<PaymentView>('checkPaymentStatus', { paymentId: whole.id });
+    expect(checked).toMatchObject({ state: 'refunded', statusWord: 'REFUND', capturedMinor: 6_000, refundedMinor: 0 });
+    expect(refundedAmountUnknown(checked)).toBe(true);
+    const { csv } = await app().value<{ csv: string }>('exportPayments', { filter: { query: 'ELSEWHERE-3' } });
+    expect(records(csv)[0]).toMatchObject({ state: 'refunded', gateway_status: 'REFUND', captured: '60.00', refunded: '', refunded_known: 'no' });
+  });
+
+  it('sends no refund of it while what is left is not known, and says where to look (nothing reaches the gateway)', async () => {
+    const part = await sale('ELSEWHERE-4');
+    await refundElsewhere(part.transactionId!, 40);
+    await app().value<PaymentView>('checkPaymentStatus', { paymentId: part.id });
+    const refused = await app().call('refundPayment', { paymentId: part.id, amount: '30.00', currency: 'SAR', reason: 'Returned one' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'rule_violation', reason: { key: 'rule.refundLeftNotKnown', values: { orderId: 'ELSEWHERE-4' } } } });
+    expect(app().practice.gateway.records().filter((r) => r.operation === 'refund' && r.transactionId === part.transactionId)).toHaveLength(1); // the dashboard's own
+  });
 });

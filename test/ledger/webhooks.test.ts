@@ -60,10 +60,14 @@ describeLedgerApp('practice webhooks', (app, backend) => {
     const link = await paidLink();
     await waitFor(async () => (await stateOf(link.id)) === 'paid');
     expect((await app().store.webhooksOf(link.id)).map(({ status_word, type, duplicate }) => ({ status_word, type, duplicate }))).toEqual([{ status_word: 'Approved', type: 'Purchase', duplicate: 0 }]);
-    // Kept once: the word and type in their columns, the order id as the payment's, nothing else of the body.
+    // Kept once: the word and type in their columns, the order id as the payment's; of the body its
+    // reason and the notified operation's amount (walk35: on the practice profile, its account of what it did).
     const kept = db().prepare('SELECT order_id, body FROM webhooks WHERE payment_id = ?').get(link.id) as { order_id: string; body: string };
     expect(kept.order_id).toBe(link.orderId);
-    expect(JSON.parse(kept.body)).toEqual({ reason: null });
+    expect(kept.body).toBe('{"reason":null,"amount":20.00}');
+    // The payment's history says it in words: a sale of SAR 20.00, approved.
+    const detail = await app().value<{ webhooks: unknown[] }>('getPayment', { paymentId: link.id });
+    expect(detail.webhooks).toEqual([expect.objectContaining({ statusWord: 'Approved', type: 'Purchase', amount: '20.00', operation: 'purchase', outcome: 'approved' })]);
   });
 
   it('records a duplicate delivery as a duplicate and acts on it once', async () => {

@@ -86,10 +86,25 @@ describe('a status answer', () => {
     expect(afterStatus(money({ state: 'pending', captured_minor: 0 }), 'authorised')).toEqual({ state: 'authorised', captured_minor: 0, refunded_minor: 0 });
   });
 
-  it('takes a refund in full made elsewhere as all of it refunded', () => {
-    expect(afterStatus(money(), 'refunded')).toEqual({ state: 'refunded', captured_minor: 10_000, refunded_minor: 10_000 });
-    expect(afterStatus(money({ state: 'pending', captured_minor: 0 }), 'refunded')).toEqual({ state: 'refunded', captured_minor: 10_000, refunded_minor: 10_000 });
-    expect(afterStatus(money({ state: 'partially_captured', captured_minor: 4_000 }), 'refunded')).toEqual({ state: 'refunded', captured_minor: 4_000, refunded_minor: 4_000 });
+  // walk35: "REFUND" is a transaction "for which refund was made" (the gateway's SDKs), whole or part: no word says how much.
+  it('takes a refund made elsewhere, said REFUND, as refunded with its amount not known, never all of it', () => {
+    expect(afterStatus(money(), 'refunded')).toEqual({ state: 'refunded', captured_minor: 10_000, refunded_minor: 0 });
+    expect(afterStatus(money({ state: 'pending', captured_minor: 0 }), 'refunded')).toEqual({ state: 'refunded', captured_minor: 10_000, refunded_minor: 0 });
+    expect(afterStatus(money({ state: 'partially_captured', captured_minor: 4_000 }), 'refunded')).toEqual({ state: 'refunded', captured_minor: 4_000, refunded_minor: 0 });
+  });
+
+  it('reads REFUND after refunds of its own as nothing new: they stay what Paydesk counted', () => {
+    expect(afterStatus(money({ state: 'partially_refunded', refunded_minor: 2_000 }), 'refunded')).toEqual({ state: 'partially_refunded', captured_minor: 10_000, refunded_minor: 2_000 });
+    // A total in the answer still says more than the word.
+    expect(afterStatus(money({ state: 'partially_refunded', refunded_minor: 2_000 }), 'refunded', { refundedMinor: 10_000 })).toEqual({ state: 'refunded', captured_minor: 10_000, refunded_minor: 10_000 });
+  });
+
+  it('takes a void or reversal said of a paid payment as its money given back at the gateway, the amount not known', () => {
+    expect(afterStatus(money(), 'voided')).toEqual({ state: 'refunded', captured_minor: 10_000, refunded_minor: 0 });
+    // Of an authorisation it is a void; of a hold partly captured, or refunds counted, it changes nothing.
+    expect(afterStatus(money({ state: 'authorised', captured_minor: 0 }), 'voided')).toEqual({ state: 'voided', captured_minor: 0, refunded_minor: 0 });
+    expect(afterStatus(money({ state: 'partially_captured', captured_minor: 4_000 }), 'voided')).toEqual({ state: 'partially_captured', captured_minor: 4_000, refunded_minor: 0 });
+    expect(afterStatus(money({ state: 'partially_refunded', refunded_minor: 2_000 }), 'voided')).toEqual({ state: 'partially_refunded', captured_minor: 10_000, refunded_minor: 2_000 });
   });
 
   it('shows a refund of an unknown amount made elsewhere without inventing its amount', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppFailure } from '../../contract/result';
 import { checkCapture, checkRefund, checkVoid, operationMoney, parseAmountField, requireNoOpenOperation, requireSameCurrency, requireTransactionId, type RulePayment } from '../../main/payments/rules';
 
-const p = (over: Partial<RulePayment> = {}): RulePayment => ({ state: 'paid', currency: 'SAR', amount_minor: 10_000, captured_minor: 10_000, refunded_minor: 0, transaction_id: 'tx-1', ...over });
+const p = (over: Partial<RulePayment> = {}): RulePayment => ({ state: 'paid', currency: 'SAR', amount_minor: 10_000, captured_minor: 10_000, refunded_minor: 0, transaction_id: 'tx-1', order_id: 'ORD-1', ...over });
 
 function failure(run: () => unknown): { code: string; message: string; fields?: Record<string, string> } {
   try {
@@ -65,6 +65,10 @@ describe('capture', () => {
     });
   });
 
+  it('sends no capture of an authorisation captured at the gateway, its amount not known (walk35)', () => {
+    expect(failure(() => checkCapture(p({ state: 'partially_captured', captured_minor: 0 }), 1))).toMatchObject({ code: 'rule_violation', reason: { key: 'rule.captureLeftNotKnown', values: { orderId: 'ORD-1' } } });
+  });
+
   it.each(['paid', 'voided', 'refunded', 'pending', 'declined', 'partially_refunded', 'unknown'] as const)('refuses a %s payment', (state) => {
     expect(failure(() => checkCapture(p({ state, captured_minor: 0 }), 1))).toMatchObject({ code: 'rule_violation', message: `Only an authorised payment can be captured; this one is ${state.replace(/_/g, ' ')}.` });
   });
@@ -99,6 +103,17 @@ describe('refund', () => {
     const open = [{ kind: 'refund' as const, outcome: 'unknown', amount_minor: 3_000 }, { kind: 'capture' as const, outcome: 'unknown', amount_minor: 5_000 }, { kind: 'refund' as const, outcome: 'sending', amount_minor: null }];
     expect(() => checkRefund(p(), 7_000, 'x', open)).not.toThrow();
     expect(failure(() => checkRefund(p(), 7_001, 'x', open))).toMatchObject({ message: 'At most SAR\u00A070.00 is left to refund.' });
+  });
+
+  // walk35: refunded or captured at the gateway's dashboard, how much no answer says: any amount could be more than is left.
+  it.each([
+    ['refunded at the gateway', { state: 'partially_refunded' as const, refunded_minor: 0 }],
+    ['captured at the gateway', { state: 'partially_captured' as const, captured_minor: 0 }],
+  ])('sends no refund of a payment %s, its amount not known', (_what, over) => {
+    expect(failure(() => checkRefund(p(over), 1, 'x', []))).toMatchObject({
+      code: 'rule_violation', reason: { key: 'rule.refundLeftNotKnown', values: { orderId: 'ORD-1' } },
+      message: 'Money of this payment was refunded or captured at the gateway (on its dashboard, or by another tool), and no answer says how much, so Paydesk cannot know what is left to refund and sends no refund that could be more. Look up order reference ORD-1 on the gateway’s dashboard and refund there.',
+    });
   });
 
   it('never says a negative amount is left', () => {

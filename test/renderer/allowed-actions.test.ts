@@ -42,6 +42,14 @@ describe('what the state allows', () => {
     expect(offered(allowedActions(payment({ state: 'paid', capturedMinor: 0 })))).toEqual([]);
   });
 
+  // walk35: money moved at the gateway's dashboard, its amount not known: nothing that could be more than is left.
+  it('refunded at the gateway, how much not known: no refund; captured there: no capture, no refund', () => {
+    expect(offered(allowedActions(payment({ state: 'partially_refunded', refundedMinor: 0 })))).toEqual([]);
+    expect(offered(allowedActions(payment({ state: 'partially_captured', capturedMinor: 0 })))).toEqual([]);
+    // Refunds of its own counted: offered up to what is left, as before.
+    expect(offered(allowedActions(payment({ state: 'partially_refunded', refundedMinor: 1 })))).toEqual(['refund']);
+  });
+
   it.each(['pending', 'declined', 'expired', 'refunded', 'voided', 'unknown', 'creating', 'not_created'] as const)('a %s payment: nothing', (state) => {
     expect(offered(allowedActions(payment({ state, capturedMinor: state === 'refunded' ? 10_000 : 0, refundedMinor: state === 'refunded' ? 5_000 : 0 })))).toEqual([]);
   });

@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { app, BrowserWindow, FakeFrame, FakeWebContents, ipcMain, resetFakeElectron, session, shell } from './fake-electron';
 import { startShell } from '../../main/electron/shell';
@@ -267,6 +268,61 @@ describe('default deny', () => {
     open({ url: `${practiceOrigin}/pay?sessionId=1` });
     open({ url: 'http://127.0.0.1:1/pay' });
     expect(shell.opened).toEqual([`${practiceOrigin}/pay?sessionId=1`]);
+  });
+
+  // walk32 left, walk34: a real gateway hosts its payment pages on another host than its API. "Open"
+  // on such a page refused it without a word. A page the gateway gave (held in the ledger) opens on
+  // https; on plain http at another host it never does, nor does an address the ledger does not hold,
+  // and a press in the window that opened nothing is said there, in words.
+  it("opens a payment page the gateway gave on another host than its API; says in the window why it opened nothing", async () => {
+    const pages = { link: 'https://pay.gateway-pages.example/l/W34-LINK?lang=en', session: 'http://pay.gateway-pages.example/s?sessionId=W34' };
+    const gateway = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        if (req.url?.endsWith('/payment-links')) return void res.end(JSON.stringify({ code: 200, message: 'Success', errorCode: null, data: { url: pages.link, id: 'lnk_w34' } }));
+        if (req.url?.endsWith('/payment-gateway/initiate')) return void res.end(JSON.stringify({ code: 200, message: 'Success', errorCode: null, data: { redirectUrl: pages.session } }));
+        res.end(JSON.stringify({ code: 200, message: 'Success', errorCode: null, data: { status: 'PENDING' } }));
+      });
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const app$ = async <T,>(name: string, input: unknown) => {
+      const answer = await call(name, input, window().webContents);
+      if (!answer.ok) throw new Error(`${name}: ${JSON.stringify(answer.error)}`);
+      return answer.value as T;
+    };
+    const base = `http://127.0.0.1:${(gateway.address() as { port: number }).port}/api/v1`;
+    const profile = await app$<{ id: string }>('createProfile', { name: 'Pages elsewhere', environment: 'sandbox', baseUrl: base, defaultCurrency: 'SAR', successUrl: 'https://shop.example/ok', failureUrl: 'https://shop.example/no' });
+    try {
+      await app$('setProfileKey', { id: profile.id, key: 'sk_test_walk34_pages' });
+      await app$('switchProfile', { id: profile.id });
+      const customer = { name: 'Sara Al-Harbi', email: 'sara@example.com', phone: '+966500000001' };
+      expect(await app$('createPaymentLink', { amount: '10.00', currency: 'SAR', description: 'Order', customer })).toMatchObject({ url: pages.link });
+      expect(await app$('createCheckoutSession', { amount: '10.00', currency: 'SAR', customer, authOnly: false, recurringInit: false })).toMatchObject({ url: pages.session });
+
+      const open = window().webContents.windowOpenHandler!;
+      const said = () => window().webContents.sent.filter((m) => m.channel === eventChannel).map((m) => m.payload as { type: string; reason?: { key: string; values?: Record<string, unknown> } })
+        .filter((e) => e.type === 'notification' && e.reason?.key === 'links.notOpened').map((e) => e.reason!.values!.host);
+      // The link's page, as the page asks for it and as Chromium hands it over: opened.
+      expect(open({ url: pages.link })).toEqual({ action: 'deny' });
+      await expect.poll(() => shell.opened).toEqual([pages.link]);
+      // The session's page on plain http at another host, an https page the ledger does not hold, another scheme: never, each said.
+      for (const url of [pages.session, 'https://pay.gateway-pages.example/l/NOT-OURS', 'file:///etc/passwd']) open({ url });
+      await expect.poll(() => said().sort()).toEqual(['file:', 'pay.gateway-pages.example', 'pay.gateway-pages.example']);
+      // A page of the 3-D Secure window (not the app's) asking to open one: refused, logged, not said in
+      // the window, and not asked of the ledger (a page not held is a scan: a hostile page asking in a
+      // loop would hold main's thread), even for a page the ledger holds.
+      const challenge = new FakeWebContents();
+      app.emit('web-contents-created', {}, challenge);
+      challenge.windowOpenHandler!({ url: 'https://phish.example/' });
+      challenge.windowOpenHandler!({ url: pages.link });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(shell.opened).toEqual([pages.link]);
+      expect(said()).toHaveLength(3);
+    } finally {
+      await app$('removeProfileKey', { id: profile.id }).catch(() => undefined);
+      gateway.close();
+    }
   });
 
   it('denies every permission request and check', () => {

@@ -20,7 +20,7 @@ type Tx = {
   recurringInit: boolean;
   amount: string;
   currency: string;
-  state: 'open' | 'challenge' | 'authorised' | 'part_captured' | 'captured' | 'paid' | 'part_refunded' | 'refunded' | 'voided' | 'declined';
+  state: 'open' | 'challenge' | 'authorised' | 'part_captured' | 'captured' | 'paid' | 'part_refunded' | 'refunded' | 'voided' | 'reversed' | 'declined';
   recurringToken?: string;
 };
 
@@ -50,6 +50,7 @@ function statusAnswer(tx: Tx): Record<string, string | undefined> {
     case 'part_refunded': return { ...ids, status: 'Approved', type: 'Refund' };
     case 'refunded': return { ...ids, status: 'REFUND' };
     case 'voided': return { ...ids, status: 'VOID' };
+    case 'reversed': return { ...ids, status: 'REVERSAL' };
     case 'declined': return { ...ids, status: 'Declined', reason: 'Do not honour' };
   }
 }
@@ -135,13 +136,8 @@ export async function startDocumentedGateway(apiKey = 'documented-key', options:
         return envelope(res, 200, { [urlField ?? (session ? 'redirectUrl' : 'link')]: url, id });
       }
       case '/payment-gateway/s2s/capture': {
-        const tx = named(text(body, 'transactionId'));
-        if (!tx || (tx.state !== 'authorised' && tx.state !== 'part_captured')) return envelope(res, 422, null, { code: 422, errorCode: 'INVALID_STATE', message: 'Cannot capture' });
-        const total = (captured.get(tx) ?? 0) + cents(amountText(body));
-        if (total > cents(tx.amount)) return envelope(res, 422, null, { code: 422, errorCode: 'AMOUNT_TOO_HIGH', message: 'Exceeds the authorisation' });
-        captured.set(tx, total);
-        tx.state = total === cents(tx.amount) ? 'captured' : 'part_captured';
-        return envelope(res, 200, {});
+        const refusal = capture(named(text(body, 'transactionId')), amountText(body));
+        return refusal ? envelope(res, 422, null, refusal) : envelope(res, 200, {});
       }
       case '/payment-gateway/s2s/void': {
         const tx = named(text(body, 'transactionId'));
@@ -150,14 +146,8 @@ export async function startDocumentedGateway(apiKey = 'documented-key', options:
         return envelope(res, 200, {});
       }
       case '/payment-gateway/s2s/refund': {
-        const tx = named(text(body, 'transactionId'));
-        const taken = tx ? (tx.auth ? captured.get(tx) ?? 0 : cents(tx.amount)) : 0;
-        if (!tx || !['paid', 'captured', 'part_captured', 'part_refunded'].includes(tx.state)) return envelope(res, 422, null, { code: 422, errorCode: 'INVALID_STATE', message: 'Cannot refund' });
-        const total = (refunded.get(tx) ?? 0) + cents(amountText(body));
-        if (total > taken) return envelope(res, 422, null, { code: 422, errorCode: 'AMOUNT_TOO_HIGH', message: 'Exceeds what was captured' });
-        refunded.set(tx, total);
-        tx.state = total === taken ? 'refunded' : 'part_refunded';
-        return envelope(res, 200, {});
+        const refusal = refund(named(text(body, 'transactionId')), amountText(body));
+        return refusal ? envelope(res, 422, null, refusal) : envelope(res, 200, {});
       }
       case '/payment-gateway/s2s/recurring': {
         const parent = named(text(body, 'transactionId'));
@@ -181,6 +171,25 @@ export async function startDocumentedGateway(apiKey = 'documented-key', options:
       default:
         return envelope(res, 404, null, { code: 404, errorCode: 'NOT_FOUND', message: 'No such path' });
     }
+  }
+
+  type Refusal = { code: number; errorCode: string; message: string };
+  function capture(tx: Tx | undefined, amount: string): Refusal | undefined {
+    if (!tx || (tx.state !== 'authorised' && tx.state !== 'part_captured')) return { code: 422, errorCode: 'INVALID_STATE', message: 'Cannot capture' };
+    const total = (captured.get(tx) ?? 0) + cents(amount);
+    if (total > cents(tx.amount)) return { code: 422, errorCode: 'AMOUNT_TOO_HIGH', message: 'Exceeds the authorisation' };
+    captured.set(tx, total);
+    tx.state = total === cents(tx.amount) ? 'captured' : 'part_captured';
+    return undefined;
+  }
+  function refund(tx: Tx | undefined, amount: string): Refusal | undefined {
+    const taken = tx ? (tx.auth ? captured.get(tx) ?? 0 : cents(tx.amount)) : 0;
+    if (!tx || !['paid', 'captured', 'part_captured', 'part_refunded'].includes(tx.state)) return { code: 422, errorCode: 'INVALID_STATE', message: 'Cannot refund' };
+    const total = (refunded.get(tx) ?? 0) + cents(amount);
+    if (total > taken) return { code: 422, errorCode: 'AMOUNT_TOO_HIGH', message: 'Exceeds what was captured' };
+    refunded.set(tx, total);
+    tx.state = total === taken ? 'refunded' : 'part_refunded';
+    return undefined;
   }
 
   /** The status answer in the scripted shape: its word moved to another field, or another word. */
@@ -209,6 +218,26 @@ export async function startDocumentedGateway(apiKey = 'documented-key', options:
       const tx = byOrder.get(orderId)!;
       newTransaction(tx);
       tx.state = !passed ? 'declined' : tx.auth ? 'authorised' : 'paid';
+    },
+    /**
+     * What a manager does in the gateway's own dashboard: Paydesk is not told, and learns of it only
+     * from its next status answer (which says the state's word, never an amount). A refusal
+     * (more than is left, a state that does not allow it) throws, as the dashboard would refuse it.
+     */
+    dashboard: {
+      refund(orderId: string, amount: string) {
+        const refusal = refund(byOrder.get(orderId), amount);
+        if (refusal) throw new Error(refusal.message);
+      },
+      capture(orderId: string, amount: string) {
+        const refusal = capture(byOrder.get(orderId), amount);
+        if (refusal) throw new Error(refusal.message);
+      },
+      /** A void (VOID) or a reversal (REVERSAL) of a payment in any state that took or held money. */
+      cancel(orderId: string, word: 'VOID' | 'REVERSAL') {
+        const tx = byOrder.get(orderId)!;
+        tx.state = word === 'VOID' ? 'voided' : 'reversed';
+      },
     },
     /** The next status answer is computed when asked and sent when `release` is called. */
     holdNextStatus() {

@@ -5,12 +5,12 @@ import type { MethodOutput } from '../../contract/methods';
 type AppInfo = MethodOutput<'getAppInfo'>;
 
 type Team = NonNullable<AppInfo['team']>;
-/** A test's team session: the login may be left out. */
-export type TestTeam = (Omit<Team, 'login'> & Partial<Pick<Team, 'login'>>) | null;
+/** A test's team session: the login and `reconnecting` may be left out (connected). */
+export type TestTeam = (Omit<Team, 'login' | 'reconnecting'> & Partial<Pick<Team, 'login' | 'reconnecting'>>) | null;
 
-/** getAppInfo's answer: `team` null on this laptop's own ledger, else the role main checked (null: not known) and the login (omar unless given). */
+/** getAppInfo's answer: `team` null on this laptop's own ledger, else the role main checked (null: not known), the login (omar unless given) and whether it is reconnecting (not unless given). */
 export const appInfo = (team: TestTeam = null, language: AppInfo['language'] = 'en'): AppInfo => ({
-  name: 'Paydesk', version: '1', runtime: 'test', platform: 'linux', language, team: team && { login: 'omar', ...team },
+  name: 'Paydesk', version: '1', runtime: 'test', platform: 'linux', language, team: team && { login: 'omar', reconnecting: false, ...team },
 });
 
 /** getActiveProfile's answer for the practice profile, its key configured: what a new laptop's forms see. */

@@ -315,7 +315,7 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, loginOn: (d
     // The webhook receiver does not write to the team ledger: a payment's webhooks are those its laptop received, copied in (copy-whole.sql).
     webhooksOf: async (id) =>
       (await db.query('SELECT received_at, status_word, type, duplicate FROM paydesk.payment_webhooks WHERE payment_id = $1 ORDER BY id', [id])).rows
-        .map((r) => ({ received_at: iso(r.received_at)!, status_word: r.status_word, type: r.type, duplicate: r.duplicate ? 1 : 0 })),
+        .map((r) => ({ received_at: iso(r.received_at)!, status_word: r.status_word, type: r.type, duplicate: r.duplicate ? 1 : 0, amount: null })),
     appendAudit: async (entry) => {
       if (auditedByDatabase.test(entry.action)) return;
       // A check-up's start (registering its run), end and saved report (checkup.sql): support and up, never production.
@@ -416,6 +416,7 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
         WHERE parent_payment_id = $1 AND state = 'creating' ORDER BY created_at, list_seq`, [id]);
       return { changed, sending: sending.rows.map((r) => ({ paymentId: r.id as string, orderId: r.order_id as string, amountMinor: minor(r.amount_minor as string)!, currency: r.currency as string, by: r.created_by as string })) };
     }),
+    holdsPaymentPage: (urls) => pool.query(`SELECT 1 FROM paydesk.payments WHERE link_url = ANY($1) AND kind IN ('link', 'checkout') LIMIT 1`, [urls]).then((r) => r.rows.length > 0, explained),
     checkupRuns: wordedCalls(createPgCheckupRuns(pool, { laptop })),
     // Writes that stamp the OS user, or take a savepoint, need a transaction of their own.
     insert: (row) => transaction((t) => t.insert(row)),

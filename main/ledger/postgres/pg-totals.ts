@@ -1,6 +1,6 @@
 // The list's sums per currency on the team ledger, as list-totals.ts makes them on a laptop's
 // file and the payments CSV adds them up (`captured`, `refunded`; an empty `refunded` cell, a
-// refund made outside Paydesk, counted apart): one GROUP BY with the list's own WHERE
+// refund made outside Paydesk, counted apart, as an authorisation captured outside it): one GROUP BY with the list's own WHERE
 // (pg-list-sql.ts filterSql) on a connection of its own, after the page (the renderer asks once
 // the page is in), cancelled on the server when a call for another filter comes. The server
 // works; main's thread waits on a socket. Kept for the payments' version it was summed at (read
@@ -30,6 +30,7 @@ export function createTeamTotals(deps: { cancellable: Cancellable; versionOf(): 
       capturedMinor: exact(r.captured!, r.currency!),
       refundedMinor: exact(r.refunded!, r.currency!),
       refundsNotKnown: exact(r.unknown!, r.currency!),
+      capturesNotKnown: exact(r.captures_unknown!, r.currency!),
     })));
     // Of the version the key names (the same snapshot), else kept under the newer one it saw.
     known = { key: `${found.v as string} ${key.slice(key.indexOf(' ') + 1)}`, currencies };
@@ -53,7 +54,8 @@ export function createTeamTotals(deps: { cancellable: Cancellable; versionOf(): 
       const where = filterSql(filter, params);
       // Sums as text: numeric past 2^53 stays exact until exact() refuses it.
       const query = deps.cancellable(`WITH s AS (SELECT p.profile_id, p.currency, count(*)::text AS n, count(*) FILTER (WHERE p.captured_minor > 0)::text AS with_capture, coalesce(sum(p.captured_minor), 0)::text AS captured, coalesce(sum(p.refunded_minor), 0)::text AS refunded,
-          count(*) FILTER (WHERE p.state IN ('partially_refunded', 'refunded') AND p.refunded_minor = 0)::text AS unknown
+          count(*) FILTER (WHERE p.state IN ('partially_refunded', 'refunded') AND p.refunded_minor = 0)::text AS unknown,
+          count(*) FILTER (WHERE p.state = 'partially_captured' AND p.captured_minor = 0)::text AS captures_unknown
           FROM paydesk.payments p ${where ? `WHERE ${where}` : ''} GROUP BY p.currency, p.profile_id)
         SELECT coalesce((SELECT json_agg(s) FROM s), '[]') AS sums, (SELECT coalesce(max(change_seq), 0)::text FROM paydesk.payments) AS v`, params.values);
       const mine = { key, answer: sum(key, query), cancel: () => query.cancel() };

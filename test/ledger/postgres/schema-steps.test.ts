@@ -451,6 +451,21 @@ describeWithPostgres('the team schema\'s numbered steps', () => {
     await expect(superuser.query(`UPDATE paydesk.bulk_batches SET failure_url = NULL WHERE id = $1`, [older])).rejects.toMatchObject({ code: '42501' });
   });
 
+  // walk35: a word never says how much was refunded; finance's status answer of a refund made at the
+  // gateway's dashboard keeps the refunded total not known (the payment's own, 0), never all of it.
+  it('from version 44, finance records a payment refunded at the gateway with its refunded total unchanged; never a total invented between', async () => {
+    const { superuser, sam, fay } = await databaseAt(44);
+    const paid = await insertPayment(sam, 6_000);
+    await sam.query(`UPDATE paydesk.payments SET state = 'paid', captured_minor = 6000 WHERE id = $1`, [paid]);
+    const answer = (refunded: number) => fay.query(`SELECT paydesk.record_status_answer($1, $2, 'status', now())`, [paid, JSON.stringify({ state: 'refunded', status_word: 'REFUND', captured_minor: 6_000, refunded_minor: refunded })]);
+    await expect(answer(0)).rejects.toMatchObject({ code: '23514' });
+
+    expect(await applyTeamLedgerSecurity(superuser)).toBe('upgraded');
+    await expect(answer(2_500)).rejects.toMatchObject({ code: '23514' });
+    await answer(0);
+    expect((await sam.query('SELECT state, status_word, captured_minor, refunded_minor FROM paydesk.payments WHERE id = $1', [paid])).rows).toEqual([{ state: 'refunded', status_word: 'REFUND', captured_minor: '6000', refunded_minor: '0' }]);
+  });
+
   it('refuses a database a newer Paydesk set up, in words, and changes nothing in it', async () => {
     const { superuser } = await databaseAt(teamLedgerSchemaVersion);
     await superuser.query(`UPDATE paydesk.ledger_meta SET value = $1 WHERE key = 'schema_version'`, [String(teamLedgerSchemaVersion + 1)]);

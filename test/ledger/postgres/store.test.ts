@@ -160,6 +160,20 @@ describeLedger('the ledger store', (ledger) => {
     await Promise.all(due.map((id) => store.update(id, { next_check_at: null }, 'schedule', later(4))));
   });
 
+  // The desktop app's Open asks it (main/electron/external-links.ts, walk34): every role, exactly the page.
+  it.each(['staff', 'finance'] as const)('knows a payment link\'s page as the gateway gave it, asked by %s; not another address', async (role) => {
+    const store = await ledger().storeAs('support');
+    const id = randomUUID();
+    const page = `https://pay.gateway-pages.example/l/${id}`;
+    const link = { ...newPaymentRow(id, gateway, { kind: 'link', orderId: `PD-${id.slice(0, 8)}`, amountMinor: 1_000, currency: 'SAR' }, 'omar', later(0)), state: 'pending' as const, link_url: page };
+    await store.insert(link);
+    const asker = await ledger().storeAs(role);
+    expect(await asker.holdsPaymentPage([page])).toBe(true);
+    expect(await asker.holdsPaymentPage(['https://elsewhere.example/', page])).toBe(true);
+    expect(await asker.holdsPaymentPage([`${page}-not-ours`, page.toUpperCase()])).toBe(false);
+    expect(await asker.holdsPaymentPage([])).toBe(false);
+  });
+
   it.skipIf(ledger().backend !== 'postgres')('two laptops asking for due checks at the same moment get different payments, each once', async () => {
     const sue = await ledger().storeAs('support');
     const ada = await ledger().storeAs('admin');

@@ -50,10 +50,16 @@ describeWithPostgres('the team backend main starts on the team ledger', () => {
     const settings = createTeamLedgerSettings({ dataDir, vault, logger });
     const events = createEventHub();
     const heard: AppEvent[] = [];
-    events.subscribe((e) => heard.push(e));
-    const team = (await openTeamBackend({ dataDir, settings, events, logger, exportDir: join(dataDir, 'exports'), profilesHere: () => options.profiles ?? [] }))!;
+    // What the header's chip would read (getAppInfo's `reconnecting`) each time the screens are told to ask.
+    const chip: Array<boolean | undefined> = [];
+    let opened: TeamBackend | undefined;
+    events.subscribe((e) => {
+      heard.push(e);
+      if (e.type === 'team.changed') chip.push(opened?.reconnecting());
+    });
+    const team = opened = (await openTeamBackend({ dataDir, settings, events, logger, exportDir: join(dataDir, 'exports'), profilesHere: () => options.profiles ?? [] }))!;
     backends.push(team);
-    return { team, settings, heard, person, dataDir };
+    return { team, settings, heard, person, dataDir, chip };
   }
 
   it('tells the screens who is logged in and the role, hears other laptops, and marks its own again after a lost connection', async () => {
@@ -86,8 +92,10 @@ describeWithPostgres('the team backend main starts on the team ledger', () => {
     await teamServer().sql(database, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = 'Paydesk live'`, [database]);
     await expect.poll(() => sue.heard.filter((e) => e.type === 'notification').map((e) => (e as { reason?: { key: string } }).reason?.key)).toEqual(['teamLedger.reconnecting', 'teamLedger.reconnected']);
     await expect.poll(() => marks.length).toBe(2);
-    // Settings said so while it lasted (team.changed, then the reason gone again), the role kept.
+    // Settings said so while it lasted (team.changed, then the reason gone again), the role kept;
+    // the header's chip said "reconnecting…" with the first, and no longer with the second.
     expect(sue.heard.filter((e) => e.type === 'team.changed').length).toBe(2);
+    expect(sue.chip).toEqual([true, false]);
     expect(sue.team.session()).toEqual({ login: sue.person.login, role: 'support', reason: null });
     // Back: every open screen is told to read again (an empty list of ids: anything may have changed), so
     // a list that said "cannot reach the server" fills again without a click.
@@ -124,6 +132,7 @@ describeWithPostgres('the team backend main starts on the team ledger', () => {
     const said = () => sue.heard.filter((e) => e.type === 'notification').map((e) => (e as { reason?: { key: string } }).reason?.key);
     await expect.poll(said, { timeout: 30_000 }).toEqual(['teamLedger.reconnecting', 'teamLedger.reconnected']);
     await expect.poll(() => sue.heard.some((e) => e.type === 'payments.changed' && e.paymentIds.includes(id)), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => sue.chip).toEqual([true, false]);
     await sue.team.close();
     await proxy.cut();
   });
@@ -209,6 +218,9 @@ describeWithPostgres('the team backend main starts on the team ledger', () => {
     await sue.team.begin({ markInterrupted: async () => (marks.push('mark'), 0), reconcileDue: async () => 0 });
     expect(marks).toEqual([]);
     await expect.poll(() => sue.heard.some((e) => e.type === 'notification' && (e as { reason?: { key: string } }).reason?.key === 'teamLedger.reconnecting')).toBe(true);
+    // The header's chip says it is trying again, told as it turned (the reason was already "out of reach").
+    expect(sue.team.reconnecting()).toBe(true);
+    expect(sue.chip).toEqual([true]);
     const refused = await sue.team.store.get(randomUUID()).then(() => undefined, (e: unknown) => e);
     expect(refused).toBeInstanceOf(AppFailure);
     expect((refused as AppFailure).toError()).toMatchObject({ code: 'storage', reason: { key: 'teamLedger.unreachable' } });

@@ -6,6 +6,7 @@ import { isCurrencyCode } from '../../../../contract/money';
 import { ledgerStates } from '../../../../contract/payment-states';
 import type { Reason } from '../../../../contract/reasons';
 import { ltrIsolated } from '../../../../contract/amount-words';
+import { insecurePayPage } from '../../../../contract/pay-page';
 import { translate, wordReason, type Language } from '../../i18n';
 import { bulkColumn } from './bulk-columns';
 // The share panel's own message (one wording for the panel and the batch's CSV): share-messages.ts.
@@ -49,10 +50,13 @@ export function reportWording(language: Language, batch: BulkBatchView): Record<
   return Object.fromEntries(batch.rows.filter((r) => r.problems.length).map((r) => [String(r.line), wordProblems(language, r.problems)]));
 }
 
-/** The links CSV's message (the share panel's, in the chosen language) and state words, by line. */
+/**
+ * The links CSV's message (the share panel's, in the chosen language) and state words, by line. A
+ * page not safe to send gets why instead of a message (main leaves its link out of the file).
+ */
 export function linksWording(language: Language, links: BulkLink[]): Record<string, { message: string; state: string }> {
   return Object.fromEntries(links.filter((l) => l.url && isCurrencyCode(l.currency)).map((l) => {
-    const message = shareMessage({ ...l, url: l.url!, currency: l.currency as never }, language).body;
+    const message = insecurePayPage(l.url!) ? translate(language, 'gp.bulk.insecureMessage') : shareMessage({ ...l, url: l.url!, currency: l.currency as never }, language).body;
     const state = (ledgerStates as readonly string[]).includes(l.state) ? translate(language, `state.${l.state as (typeof ledgerStates)[number]}`) : l.state;
     return [String(l.line), { message, state }];
   }));

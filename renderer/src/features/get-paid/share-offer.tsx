@@ -9,6 +9,8 @@ import { formatDayMonth } from '../../i18n/format';
 import { makeAnother, stillPayable } from './create-again';
 import { useMayCreatePayments } from '../settings/team-role';
 import { copyText } from '../../ui/clipboard';
+import { insecurePayPage } from '../../../../contract/pay-page';
+import { InsecurePayPage } from './insecure-page';
 
 const PaymentSharePanel = lazy(() => import('./payment-share-panel'));
 
@@ -28,6 +30,14 @@ type ButtonsProps = { payment: PaymentView; copied: boolean; sharing: boolean; o
 export function LinkShareButtons({ payment, copied, sharing, onCopy, onShare, panelId, inRow = false }: ButtonsProps & { inRow?: boolean }) {
   const t = useT();
   const prefix = inRow ? 'row' : 'detail';
+  // A page not safe to send (contract/pay-page.ts): no Copy or Resend; one button opens why, in the row's panel.
+  if (payment.url && insecurePayPage(payment.url)) {
+    return (
+      <button type="button" onClick={onShare} aria-expanded={sharing} aria-controls={sharing ? panelId : undefined} aria-label={t('gp.share.insecure.buttonFor', { orderId: payment.orderId })} data-testid={`${prefix}-insecure`}>
+        {t('gp.share.insecure.button')}
+      </button>
+    );
+  }
   return (
     <>
       <button type="button" onClick={onCopy} aria-label={inRow ? t('gp.links.copyFor', { orderId: payment.orderId }) : undefined} data-testid={`${prefix}-copy`}>
@@ -50,6 +60,15 @@ export function ShareOffer({ payment }: { payment: PaymentView }) {
     else setSharing(true);
   };
   const panelId = `detail-share-${payment.id}`;
+  // Said at once in the detail, where the person looks for what to do with the payment.
+  if (insecurePayPage(payment.url)) {
+    return (
+      <div className="gp-share-offer" data-testid="detail-share-offer">
+        <InsecurePayPage url={payment.url} orderId={payment.orderId} testId="detail-insecure-page" />
+        {payment.kind === 'link' && <NoCancel payment={payment} />}
+      </div>
+    );
+  }
   return (
     <div className="gp-share-offer" data-testid="detail-share-offer">
       <div className="gp-share-offer-buttons">

@@ -1,14 +1,23 @@
 // The result of a link or checkout session: the address, copy, a QR code drawn locally, share
 // by e-mail and WhatsApp with a message in English or Arabic, and open in the browser (Electron
 // routes window.open through its external-link allow-list). The messages: share-messages.ts.
+// A page on plain http at another host is not offered at all: insecure-page.tsx says why.
 import { useT } from '../../i18n';
 import { copyText } from '../../ui/clipboard';
 import { useCopySaid } from '../../ui/copy-button';
 import { QrCode } from './qr-code';
 import { mailtoHref, shareMessage, whatsappHref, type Shareable } from './share-messages';
 import { MessageLanguage, useMessageLanguage } from './message-language';
+import { insecurePayPage } from '../../../../contract/pay-page';
+import { InsecurePayPage } from './insecure-page';
 
 export function SharePanel({ item, testId = 'share-panel' }: { item: Shareable; testId?: string }) {
+  // Plain http at another host: said, never offered to send (insecure-page.tsx).
+  if (insecurePayPage(item.url)) return <InsecurePayPage url={item.url} orderId={item.orderId} testId={testId} />;
+  return <ShareActions item={item} testId={testId} />;
+}
+
+function ShareActions({ item, testId }: { item: Shareable; testId: string }) {
   const t = useT();
   const [language, setLanguage] = useMessageLanguage();
   // Each press said anew, and "Copied" gone after a moment, as beside an id: it stayed, and a change

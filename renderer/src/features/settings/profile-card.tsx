@@ -16,6 +16,7 @@ import { placeholders, withData } from '../../ui/isolated';
 import { profileName } from '../../ui/profile-name';
 import { focusIfLost } from '../../ui/focus';
 import { useProductionSwitch } from './production-switch';
+import { switchProfile } from './switch-profile';
 import { useSession } from '../../app/session-store';
 
 type Props = {
@@ -86,7 +87,7 @@ export function ProfileCard({ profile, active, open, setOpen, onRemoved, notice,
     if (words) setNotice(words);
   }
   const { ask: use, dialog: productionDialog } = useProductionSwitch(() =>
-    void run(() => api.switchProfile({ id: profile.id }), (p) => said('settings.switched', { profile: p.name })).then(() => focusIfLost(editButton.current)),
+    void run(() => switchProfile(profile.id), (p) => said('settings.switched', { profile: p.name })).then(() => focusIfLost(editButton.current)),
   );
   const removedNotice = said(active ? 'settings.removed.active' : 'settings.removed', { profile: profile.name });
   const done = (notice: Notice) => {

@@ -1,7 +1,6 @@
 // The header's profile switcher: choosing a profile and pressing Switch makes it active.
 // Two steps on purpose, so arrowing through the list never moves the app to production.
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../api';
 import type { AppError } from '../../../../contract/result';
 import { useT } from '../../i18n';
 import { useWordedError } from '../../i18n/words';
@@ -10,6 +9,7 @@ import { optionLabel, profileName, shortNames, withEnvironment } from '../../ui/
 import { QuotedWords } from '../../ui/quoted-words';
 import { focusIfLost } from '../../ui/focus';
 import { useProductionSwitch } from './production-switch';
+import { switchProfile } from './switch-profile';
 
 // Where the other screens took it from (ui/profile-name.ts).
 export { withEnvironment };
@@ -29,7 +29,7 @@ export function ProfileSwitcher() {
   // Switch is disabled once the choice is in use: the keyboard goes back to the list, not the page's start.
   const list = useRef<HTMLSelectElement>(null);
   const { ask, dialog } = useProductionSwitch((profile) =>
-    void api.switchProfile({ id: profile.id }).then(async (result) => {
+    void switchProfile(profile.id).then(async (result) => {
       setError(result.ok ? undefined : result.error);
       if (result.ok) await load();
       focusIfLost(list.current);

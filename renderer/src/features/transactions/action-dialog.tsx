@@ -18,7 +18,7 @@ import { Ltr } from '../../ui/ltr';
 import { useDialogFocus } from '../../ui/dialog-focus';
 import { placeholders, withData } from '../../ui/isolated';
 import { Field } from '../settings/field';
-import { refundedAmountUnknown, stateWordOf } from '../../../../contract/payment-states';
+import { stateWordOf } from '../../../../contract/payment-states';
 import { allowedActions, leftToAPerson, type ChargedCard } from './detail-store';
 import { typedTextProblem } from './action-checks';
 import { useFieldErrors } from '../get-paid/field-errors';
@@ -52,10 +52,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   const profile = useSession((s) => s.profile);
   const mayCreate = useMayCreatePayments();
   const currency = payment.currency as CurrencyCode;
-  // Refunded at the gateway by an amount not known: Paydesk's "left" is only an upper bound, so the
-  // amount starts empty, for the person to type what the gateway's dashboard says is left.
-  const leftNotKnown = kind === 'refund' && refundedAmountUnknown(payment);
-  const [prefilled] = useState(kind === 'void' || leftNotKnown ? '' : formatMinor(remainingMinor, currency));
+  const [prefilled] = useState(kind === 'void' ? '' : formatMinor(remainingMinor, currency));
   const [amount, setAmount] = useState(prefilled);
   // The amount left, untouched, is replaced whole by what is typed, however the field is entered
   // (a click too): a part refund costs its typing only, the whole one no press (Stripe's dialog alike).
@@ -263,9 +260,8 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
                 {/* Whose key acts: the profile in use (the payment's own, or on the team ledger this laptop's for a
                     colleague's), named with its badge. With twenty branches "Environment: Sandbox" did not say which. */}
                 <dt>{t('detail.profile')}</dt><dd data-testid="action-profile">{profile ? <ProfileCell profileId={profile.id} environment={profile.environment} /> : <EnvironmentBadge environment={payment.environment} hint={false} testId="" />}</dd>
-                {kind !== 'recurring' && kind !== 'void' && (<><dt>{t(kind === 'capture' ? 'detail.captureLeft' : 'detail.refundLeft')}</dt><dd data-testid="action-left">{leftNotKnown ? t('detail.refundLeftUnknown') : <Ltr>{formatAmount(remainingMinor, currency, language)}</Ltr>}</dd></>)}
+                {kind !== 'recurring' && kind !== 'void' && (<><dt>{t(kind === 'capture' ? 'detail.captureLeft' : 'detail.refundLeft')}</dt><dd data-testid="action-left"><Ltr>{formatAmount(remainingMinor, currency, language)}</Ltr></dd></>)}
               </dl>
-              {leftNotKnown && <p className="attention-note" data-testid="refund-left-unknown">{t('action.refundLeftUnknown')}</p>}
               {kind !== 'void' && (
                 <Field id="action-amount" label={t('action.amount', { currency })} value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" dir="ltr" ref={kind === 'recurring' ? undefined : first} error={localError ?? fields.errors.amount} autoComplete="off" {...selectPrefill} />
               )}

@@ -2,6 +2,7 @@
 // left to capture or refund: the same rules main enforces (main/payments/rules.ts), shown before a
 // person types. Pure, so mutation testing judges it (stryker.config.mjs).
 import type { MethodOutput } from '../../../../contract/methods';
+import { capturedAmountUnknown, refundedAmountUnknown } from '../../../../contract/payment-states';
 
 type PaymentDetail = MethodOutput<'getPayment'>;
 
@@ -24,10 +25,14 @@ export function allowedActions(payment: PaymentDetail['payment'], mayMoveMoney =
   const refundLeft = payment.capturedMinor - payment.refundedMinor;
   // Capture, void and refund name the gateway's transaction: a session's or link's own id is not one.
   const free = mayMoveMoney && !payment.operationInFlight && Boolean(payment.transactionId);
+  // Money moved at the gateway's dashboard, its amount not known: what is left is not known either,
+  // and any amount sent could be more (walk35).
+  const captureNotKnown = capturedAmountUnknown(payment);
+  const leftNotKnown = captureNotKnown || refundedAmountUnknown(payment);
   return {
-    capture: free && (payment.state === 'authorised' || payment.state === 'partially_captured') && captureLeft > 0,
+    capture: free && !captureNotKnown && (payment.state === 'authorised' || payment.state === 'partially_captured') && captureLeft > 0,
     void: free && payment.state === 'authorised' && payment.capturedMinor === 0,
-    refund: free && ['paid', 'partially_captured', 'partially_refunded'].includes(payment.state) && refundLeft > 0,
+    refund: free && !leftNotKnown && ['paid', 'partially_captured', 'partially_refunded'].includes(payment.state) && refundLeft > 0,
     // A repeat charge's own transaction is not charged: its first payment's is.
     recurring: mayMoveMoney && !payment.operationInFlight && Boolean(card?.recurringAvailable),
     captureLeft,

@@ -93,6 +93,7 @@ export function FilterTotals({ filter, list, ready, total, of = 'payments' }: { 
   // Isolated left to right: the code and digits keep their order inside Arabic text.
   const amount = (minor: number, currency: string) => `\u2066${formatAmount(minor, currency as CurrencyCode, language)}\u2069`;
   const notKnown = mine.currencies!.filter((c) => c.refundsNotKnown > 0);
+  const capturesNotKnown = mine.currencies!.filter((c) => c.capturesNotKnown > 0);
   const groups = byProfile(mine.currencies!, activeId, profiles);
   // Named whenever a figure is not the profile in use's alone: several profiles, or another profile's
   // payments only (a sandbox in use, last month's practice payments listed).
@@ -157,6 +158,8 @@ export function FilterTotals({ filter, list, ready, total, of = 'payments' }: { 
         </table>
       </details>
       {notKnown.map((c) => <p key={`${c.profileId} ${c.currency}`} className="field-hint" data-testid="tx-totals-not-known">{t('tx.totals.notKnown', { currency: c.currency, count: c.refundsNotKnown })}</p>)}
+      {/* Captured at the gateway's dashboard, how much not told: "Net SAR 0.00" alone read as nothing taken (walk35). */}
+      {capturesNotKnown.map((c) => <p key={`${c.profileId} ${c.currency}`} className="field-hint" data-testid="tx-totals-captures-not-known">{t('tx.totals.capturesNotKnown', { currency: c.currency, count: c.capturesNotKnown })}</p>)}
     </div>
   );
 }

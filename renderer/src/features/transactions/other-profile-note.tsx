@@ -3,7 +3,6 @@
 // header's switcher took three, and the note did not say which profile to choose. A production
 // profile asks first, as Settings and the header do (useProductionSwitch).
 import { useRef, useState } from 'react';
-import { api } from '../../api';
 import type { AppError } from '../../../../contract/result';
 import { useLanguage, useT, wordReason } from '../../i18n';
 import { useWordedError } from '../../i18n/words';
@@ -11,6 +10,7 @@ import { profileName } from '../../ui/profile-name';
 import { useProfileList, useProfiles } from '../settings/settings-store';
 import { withEnvironment } from '../settings/profile-switcher';
 import { useProductionSwitch } from '../settings/production-switch';
+import { switchProfile } from '../settings/switch-profile';
 import { QuotedWords } from '../../ui/quoted-words';
 import { useSession } from '../../app/session-store';
 import { SettingsLink } from '../settings/settings-link';
@@ -68,11 +68,12 @@ export function OtherProfileNote({ profileId, rule, environment, onSwitch }: { p
   const pressed = useRef<HTMLButtonElement | null>(null);
   const { ask, dialog } = useProductionSwitch((profile) => {
     setBusy(true);
-    // main tells every window that profiles changed; the session reloads and the actions appear.
-    void api.switchProfile({ id: profile.id }).then((result) => {
+    // The session takes the profile with main's answer, and the note goes as the actions appear:
+    // the button is watched from now, so the keyboard lands on the payment when it goes.
+    if (pressed.current) onSwitch(pressed.current);
+    void switchProfile(profile.id).then((result) => {
       setBusy(false);
       setError(result.ok ? undefined : result.error);
-      if (result.ok && pressed.current) onSwitch(pressed.current);
     });
   });
   const found = profiles.find((p) => p.id === profileId);

@@ -13,7 +13,8 @@ import { formatAmount, formatRowDateTime } from '../../i18n/format';
 import { RowMoment } from '../../ui/row-moment';
 import { ltrIsolated } from '../../../../contract/amount-words';
 import { Ltr } from '../../ui/ltr';
-import { refundedAmountUnknown, stateWordOf } from '../../../../contract/payment-states';
+import { capturedAmountUnknown, refundedAmountUnknown, stateWordOf } from '../../../../contract/payment-states';
+import { OutsideNote } from './outside-note';
 import { ActionDialog, type ActionKind } from './action-dialog';
 import { leftOpenWords, useLeftOpen } from './left-open';
 import { allowedActions, chargedCardOf, checkNotConfirmed, leftToAPerson, nothingTaken, unclearOperation, useDetail, waitsForToken, waitsForTransaction, type ChargedCard, type PaymentDetail } from './detail-store';
@@ -222,6 +223,8 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   const money = (minor: number) => <Ltr>{formatAmount(minor, currency, language)}</Ltr>;
   // A refund made at the gateway's dashboard, told of without its amount: never shown as 0.00 refunded.
   const refundUnknown = refundedAmountUnknown(payment);
+  // Captured at the gateway's dashboard, how much not said: neither what was captured nor what is left is known (walk35).
+  const captureUnknown = capturedAmountUnknown(payment);
   const failedCheck = lastCheckFailed(detail.checks, payment.lastCheckedAt);
   const holdRest = holdRestOf(payment, refundUnknown);
   const leftOpen = sender && senderLeftOpen ? sender : undefined;
@@ -264,9 +267,10 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       {payment.operationInFlight && !unclear && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{inFlightWords}</p>}
       {unclear ? (
         <div className="attention-note" role="status" data-testid="attention-undecidable">
-          <p>{t(unclearWords(payment.attentionReason, mayMoveMoney, otherProfile ? (profileRemoved ? 'removed' : 'other') : 'active'), { kind: t(`noun.${unclear.kind}`), order: ltrIsolated(payment.orderId), amount: formatAmount(unclear.amountMinor ?? payment.amountMinor, currency, language) })}</p>
+          <p>{t(unclearWords(payment.attentionReason, mayMoveMoney, otherProfile ? (profileRemoved ? 'removed' : 'other') : 'active', payment.environment), { kind: t(`noun.${unclear.kind}`), order: ltrIsolated(payment.orderId), amount: formatAmount(unclear.amountMinor ?? payment.amountMinor, currency, language) })}</p>
         </div>
       ) : payment.needsAttention && <p className="attention-note" role="status">{t('detail.needsAttention')}</p>}
+      <OutsideNote payment={payment} />
       {waitsForTransaction(payment) && <p className="attention-note" role="status" data-testid="no-transaction">{t('detail.noTransaction')}</p>}
       {waitsForToken(payment) && <p className="attention-note" role="status" data-testid="token-waiting">{t('detail.recurringWaiting')}</p>}
       {repeatStop && <RepeatStoppedNote stop={repeatStop} />}
@@ -328,11 +332,11 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           <dt>{t('detail.amount')}</dt><dd data-testid="detail-amount">{money(payment.amountMinor)}</dd>
           {/* Nothing paid yet (an unpaid, declined or expired link): its amount and state say it; three 0.000 rows read as figures. */}
           {!nothingTaken(payment) && (<>
-            <dt>{t('detail.captured')}</dt><dd data-testid="detail-captured">{money(payment.capturedMinor)}</dd>
+            <dt>{t('detail.captured')}</dt><dd data-testid="detail-captured">{captureUnknown ? t('detail.capturedUnknown') : money(payment.capturedMinor)}</dd>
             <dt>{t('detail.refunded')}</dt><dd data-testid="detail-refunded">{refundUnknown ? t('detail.refundedUnknown') : money(payment.refundedMinor)}</dd>
-            {allowed.captureLeft > 0 && (payment.state === 'authorised' || payment.state === 'partially_captured') && (<><dt>{t('detail.captureLeft')}</dt><dd data-testid="detail-capture-left">{money(allowed.captureLeft)}</dd></>)}
+            {allowed.captureLeft > 0 && (payment.state === 'authorised' || payment.state === 'partially_captured') && (<><dt>{t('detail.captureLeft')}</dt><dd data-testid="detail-capture-left">{captureUnknown ? t('detail.refundLeftUnknown') : money(allowed.captureLeft)}</dd></>)}
             {holdRest === 'closed' && (<><dt>{t('detail.notCaptured')}</dt><dd data-testid="detail-not-captured">{money(allowed.captureLeft)}</dd></>)}
-            <dt>{t('detail.refundLeft')}</dt><dd data-testid="detail-refund-left">{refundUnknown ? t('detail.refundLeftUnknown') : money(Math.max(allowed.refundLeft, 0))}</dd>
+            <dt>{t('detail.refundLeft')}</dt><dd data-testid="detail-refund-left">{refundUnknown || captureUnknown ? t('detail.refundLeftUnknown') : money(Math.max(allowed.refundLeft, 0))}</dd>
           </>)}
         </dl>
         {holdRest && <p className="field-hint hold-rest" data-testid="detail-hold-rest">{t(`detail.holdRest.${holdRest}`, { amount: formatAmount(allowed.captureLeft, currency, language) })}</p>}
@@ -467,8 +471,10 @@ function lastCheckFailed(checks: PaymentDetail['checks'], lastCheckedAt: string 
   return { answeredAt: answered?.at };
 }
 
-function unclearWords(reason: PaymentView['attentionReason'], mayMoveMoney: boolean, madeOn: 'active' | 'other' | 'removed') {
+function unclearWords(reason: PaymentView['attentionReason'], mayMoveMoney: boolean, madeOn: 'active' | 'other' | 'removed', environment: PaymentView['environment']) {
   if (madeOn === 'removed') return 'detail.attention.removedProfile';
+  // The practice gateway has no dashboard to look at: its signed notifications are its account of what it did (walk35).
+  if (reason === 'undecidable' && mayMoveMoney && madeOn === 'active' && environment === 'practice') return 'detail.attention.undecidablePractice';
   if (reason === 'undecidable') return !mayMoveMoney ? 'detail.attention.undecidableForOthers' : madeOn === 'other' ? 'detail.attention.undecidableOtherProfile' : 'detail.attention.undecidable';
   if (madeOn === 'other') return mayMoveMoney ? 'detail.attention.noAnswerOtherProfile' : 'detail.attention.noAnswerOtherProfileForOthers';
   return mayMoveMoney ? 'detail.attention.noAnswer' : 'detail.attention.noAnswerForOthers';

@@ -16,7 +16,7 @@ import { useSession } from '../../app/session-store';
 import { useTransactions } from './transactions-store';
 import { rowWindow, scrollToReveal } from './windowed-rows';
 import type { CurrencyCode } from '../../../../contract/money';
-import { refundedAmountUnknown } from '../../../../contract/payment-states';
+import { capturedAmountUnknown, refundedAmountUnknown } from '../../../../contract/payment-states';
 
 const rowHeight = 44;
 /** The rows' part of the grid's height: the header row covers the top of it. */
@@ -198,6 +198,7 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
                           <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr>
                           {row.refundedMinor > 0 && <small className="refunded">{t('tx.refundedShort', { amount: formatAmount(row.refundedMinor, row.currency as CurrencyCode, language) })}</small>}
                           {refundedAmountUnknown(row) && <small className="refunded">{t('tx.refundedUnknownShort')}</small>}
+                          {capturedAmountUnknown(row) && <small className="refunded">{t('tx.capturedUnknownShort')}</small>}
                           {/* Part of an authorisation captured: what took money, so a day's rows add up to Home's captured. One line under the amount fits the row: a refund's line says more then. */}
                           {row.capturedMinor > 0 && row.capturedMinor < row.amountMinor && row.refundedMinor === 0 && !refundedAmountUnknown(row) && <small className="refunded">{t('tx.capturedShort', { amount: formatAmount(row.capturedMinor, row.currency as CurrencyCode, language) })}</small>}
                         </span>

@@ -72,6 +72,8 @@ export function SettleDialog({ payment, operation, current, onDone, onClose }: P
     onDone({ key: happened ? 'settle.done.happened' : 'settle.done.notHappened', values: { kind: { key: `noun.${operation.kind}` } } });
   }
 
+  // The practice gateway has no dashboard: its notifications are what the person settles from (walk35).
+  const practice = payment.environment === 'practice';
   return (
     <div className="dialog-backdrop">
       <div ref={box} className="dialog" role="dialog" aria-modal="true" aria-labelledby="settle-title" data-testid="settle-dialog">
@@ -80,15 +82,15 @@ export function SettleDialog({ payment, operation, current, onDone, onClose }: P
         <form className="dialog-form settle-form" onSubmit={(e) => void submit(e)} onChange={fields.edited} noValidate>
           {/* Scrolls in a short window; the title and the buttons stay in view (app.css, .dialog). */}
           <div className="dialog-body">
-            <p>{t('settle.intro', { kind: t(`nounThis.${operation.kind}`) })}</p>
+            <p>{t(practice ? 'settle.intro.practice' : 'settle.intro', { kind: t(`nounThis.${operation.kind}`) })}</p>
             {/* Once Record it asked for the choice, each radio is described by why (read with it). */}
             <fieldset className="settle-choice">
-              <legend>{t('settle.question', { kind: t(`nounThis.${operation.kind}`) })}</legend>
+              <legend>{t(practice ? 'settle.question.practice' : 'settle.question', { kind: t(`nounThis.${operation.kind}`) })}</legend>
               <label className="field-check"><input ref={first} type="radio" name="settle-happened" checked={happened === true} onChange={() => setHappened(true)} aria-describedby={missingChoice ? 'settle-choose' : undefined} />{t('settle.happened')}</label>
               <label className="field-check"><input type="radio" name="settle-happened" checked={happened === false} onChange={() => setHappened(false)} aria-describedby={missingChoice ? 'settle-choose' : undefined} />{t('settle.notHappened')}</label>
             </fieldset>
             <Field id="settle-reason" label={t('settle.reason')} value={reason} dir={typedDir(reason)} onChange={(e) => setReason(e.target.value)} error={fields.errors.reason} required />
-            {happened === undefined && <p id="settle-choose" className={missingChoice ? 'field-error' : 'field-hint'} data-testid="settle-choose">{t('settle.choose')}</p>}
+            {happened === undefined && <p id="settle-choose" className={missingChoice ? 'field-error' : 'field-hint'} data-testid="settle-choose">{t(practice ? 'settle.choose.practice' : 'settle.choose')}</p>}
             {error && !error.fields && !settledMeanwhile && <p className="form-error" role="alert"><QuotedWords text={wordError(error).message} /></p>}
             {settledMeanwhile && <p className="form-error" role="alert" data-testid="settled-meanwhile">{t(settledMeanwhile.outcome === 'succeeded' ? 'settle.meanwhile.happened' : 'settle.meanwhile.notHappened', { kind })}</p>}
           </div>

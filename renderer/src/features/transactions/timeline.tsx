@@ -2,7 +2,7 @@
 // who did it, for how much and why; a state change the gateway brought (a status check, a
 // notification, a restart) as its own entry. The gateway's own words and answers stay in a
 // collapsed part for support, so every visible word is in the user's language.
-import type { CurrencyCode } from '../../../../contract/money';
+import { minorFromDecimalText, type CurrencyCode } from '../../../../contract/money';
 import { stateWordOf, stateWords, type StateWord } from '../../../../contract/payment-states';
 import type { ErrorCode } from '../../../../contract/result';
 import { useLanguage, useT } from '../../i18n';
@@ -17,6 +17,9 @@ const sources = ['status', 'reconcile', 'webhook', 'restart'] as const;
 const isOutsideSource = (source: string): source is (typeof sources)[number] => (sources as readonly string[]).includes(source);
 const isStateWord = (state: string | null): state is StateWord => state !== null && (stateWords as readonly string[]).includes(state);
 const errorCodes: readonly string[] = ['network', 'timeout', 'gateway_error', 'malformed_response', 'key_rejected', 'not_found', 'request_rejected', 'cancelled'];
+
+/** A notification's amount (major units, as the gateway wrote it) in the payment's currency's minor units, or null when it cannot be read so. */
+const notifiedMinor = (amount: string | null, currency: CurrencyCode) => (amount === null ? null : minorFromDecimalText(amount, currency) ?? null);
 
 /** `said`: what people typed (a reason, a settling's reason), each shown as it is, isolated from the sentence and from the other. */
 type Entry = { at: string; key: string; text: string; said?: string[]; raw?: string | null; tone?: 'error' | 'warning' };
@@ -46,7 +49,12 @@ export function Timeline({ detail }: { detail: PaymentDetail }) {
       at: c.at, key: `c${i}`, tone: 'warning' as const,
       text: c.outcome === 'stale' ? t('timeline.checkStale') : t('timeline.checkFailed', { why: t(errorCodes.includes(c.outcome) ? (`error.code.${c.outcome as ErrorCode}` as const) : 'error.code.internal') }),
     }]),
-    ...detail.webhooks.map((w, i) => ({ at: w.receivedAt, key: `w${i}`, text: t(w.duplicate ? 'timeline.webhookDuplicate' : 'timeline.webhook'), raw: [w.statusWord, w.type].filter(Boolean).join(' ') || null })),
+    // What a notification told, in words (its operation, amount, approved or declined), where the ledger kept its amount:
+    // on the practice profile, which has no dashboard, the one account of what the gateway did (walk35).
+    ...detail.webhooks.map((w, i) => ({ at: w.receivedAt, key: `w${i}`, raw: [w.statusWord, w.type, w.amount].filter(Boolean).join(' ') || null,
+      text: w.duplicate ? t('timeline.webhookDuplicate') : w.operation && w.outcome && notifiedMinor(w.amount, currency) !== null
+        ? t('timeline.webhookSaid', { operation: w.operation, outcome: w.outcome, amount: formatAmount(notifiedMinor(w.amount, currency)!, currency, language) })
+        : t('timeline.webhook') })),
   ].sort((a, b) => a.at.localeCompare(b.at));
 
   return (
