@@ -294,9 +294,11 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   });
 
   const teamLedgerCopy = createTeamLedgerCopy({ db, dataDir: options.dataDir, settings: teamLedger, logger });
-  const overview = createOverview({ db, reader: overviewReader });
+  // The CSVs name each payment's profile as this computer names it (profile_name, walk37).
+  const profileNames = () => Object.fromEntries(profiles.list().profiles.map((p) => [p.id, p.name]));
+  const overview = createOverview({ db, reader: overviewReader, profileNames });
   // The list's positions for deep jumps are walked once these services start (after the first screen).
-  const reads = createLedgerReads({ db, events, exportDir: options.exportDir ?? defaultExportDir(options.dataDir), workerDir: typeof __dirname === 'string' ? __dirname : undefined, walksAfter: servicesStarted });
+  const reads = createLedgerReads({ db, events, exportDir: options.exportDir ?? defaultExportDir(options.dataDir), workerDir: typeof __dirname === 'string' ? __dirname : undefined, walksAfter: servicesStarted, profileNames });
   // Earlier customers are offered from the environment the active profile's forms make payments in.
   const activeEnvironment = () => profiles.active().environment;
   const impl: Implementations = {

@@ -21,7 +21,7 @@ export function challengeHandlers(deps: { server: ChallengeServer; chargeCard: P
     async terminalSale(input, ctx) {
       const reserved = server.reserve();
       try {
-        const { payment, challengeHtml, declineReason } = await deps.chargeCard({ ...input, successUrl: reserved.successUrl, failureUrl: reserved.failureUrl }, ctx);
+        const { payment, challengeHtml, declineReason } = await deps.chargeCard(input, ctx, { successUrl: reserved.successUrl, failureUrl: reserved.failureUrl });
         if (challengeHtml === null) {
           server.drop(reserved.id);
           return { payment, challenge: null, ...(declineReason ? { declineReason } : {}) };

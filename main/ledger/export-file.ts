@@ -9,7 +9,7 @@ import { isDiskFull } from '../core/disk-full';
 import { discardPartial, exportStream } from './export-path';
 import type { PaymentFilter } from '../../contract/methods/payments';
 import { csvLine } from './csv';
-import { auditCells, auditHeader, paymentHeader, type AuditRow, type LocalColumns } from './export';
+import { auditCells, auditHeader, paymentHeader, type AuditRow, type LocalColumns, type ProfileNames } from './export';
 import { paymentColumns, paymentLine } from './export-rows';
 import { auditEntryColumns, auditMatch, auditPeriodRange, type AuditSearch } from './audit-query';
 import { localColumns } from './local-time';
@@ -20,7 +20,7 @@ import type { LedgerDb } from './database';
 /** What is exported: the list's filter and sort, or the audit log (only the entries a search finds, with one). */
 export type ExportRequest = { kind: 'payments'; filter: PaymentFilter; sort: PaymentSort } | { kind: 'audit'; search?: AuditSearch };
 /** timeZone: the local columns' zone (local-time.ts), an IANA name Intl knows. */
-export type ExportJob = ExportRequest & { ledgerFile: string; path: string; timeZone: string };
+export type ExportJob = ExportRequest & { ledgerFile: string; path: string; timeZone: string; profileNames?: ProfileNames };
 /** diskFull: it failed for room (the person is told the disk is full, not only that it failed). */
 export type ExportProgress = { rows: number; total: number; done: boolean; cancelled?: boolean; failed?: boolean; diskFull?: boolean };
 
@@ -66,10 +66,10 @@ function* auditLines(reader: ReturnType<typeof auditReader>, local: LocalColumns
 }
 
 /** The payments a window at a time, as CSV text (export-rows.ts: no object per row). */
-function* paymentLines(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, local: LocalColumns): Generator<{ text: string; rows: number }> {
+function* paymentLines(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, local: LocalColumns, names: ProfileNames): Generator<{ text: string; rows: number }> {
   for (const rows of allPaymentRows(db, filter, sort, paymentColumns, window)) {
     let text = '';
-    for (const row of rows) text += paymentLine(row, local);
+    for (const row of rows) text += paymentLine(row, local, names);
     yield { text, rows: rows.length };
   }
 }
@@ -100,7 +100,7 @@ export async function runExport(job: ExportJob, report: (p: ExportProgress) => v
     const header = job.kind === 'audit' ? auditHeader : paymentHeader;
     await file.write(`\uFEFF${csvLine(header)}`);
     const local = localColumns(job.timeZone);
-    const source = job.kind === 'payments' ? paymentLines(db, job.filter, job.sort, local) : auditLines(audit!, local);
+    const source = job.kind === 'payments' ? paymentLines(db, job.filter, job.sort, local, job.profileNames ?? {}) : auditLines(audit!, local);
     for (const chunk of source) {
       rows += chunk.rows;
       await file.write(chunk.text);

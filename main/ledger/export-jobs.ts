@@ -6,14 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { AppEvent } from '../../contract/events';
 import type { LedgerDb } from './database';
-import { exportFileName, exportKindOf } from './export';
+import { exportFileName, exportKindOf, type ProfileNames } from './export';
 import { claimExportPath } from './export-path';
 import { runExport, type ExportJob, type ExportProgress, type ExportRequest } from './export-file';
 import { exportTimeZone } from './local-time';
 import { buildWhere } from './search';
 import { runningExports, type RunningExport as Running } from './running-exports';
 
-export function createExportJobs(deps: { db: LedgerDb; emit: (event: AppEvent) => void; exportDir: string; workerFile?: string; now?: () => Date }) {
+export function createExportJobs(deps: { db: LedgerDb; emit: (event: AppEvent) => void; exportDir: string; workerFile?: string; now?: () => Date; profileNames?: () => ProfileNames }) {
   const now = deps.now ?? (() => new Date());
   const running = runningExports();
   // Main's automatic WAL checkpoint is paused while a worker export holds its snapshot: the
@@ -59,7 +59,7 @@ export function createExportJobs(deps: { db: LedgerDb; emit: (event: AppEvent) =
       const timeZone = exportTimeZone(request.timeZone);
       const { fileName, path, release } = claimExportPath(deps.exportDir, exportFileName(exportKindOf(request), now(), timeZone));
       const emit = (p: ExportProgress) => deps.emit({ type: 'export.progress', exportId, ...p });
-      const job = run({ ...request, timeZone, ledgerFile: deps.db.name, path }, emit);
+      const job = run({ ...request, timeZone, ledgerFile: deps.db.name, path, profileNames: deps.profileNames?.() }, emit);
       running.add(exportId, job, (p) => {
         release();
         onDone?.(p, { fileName, timeZone });

@@ -5,7 +5,7 @@
 import { currencyExponents, formatMinor, type CurrencyCode } from '../../contract/money';
 import { capturedAmountUnknown, refundedAmountUnknown, type LedgerState } from '../../contract/payment-states';
 import { csvCell } from './csv';
-import type { LocalColumns } from './export';
+import type { LocalColumns, ProfileNames } from './export';
 import { openOperationOf, type OpenOperation, type OperationRow } from './payment-rows';
 import { outcomeCode, sqlKindName, sqlOutcomeName } from './packing';
 
@@ -54,12 +54,12 @@ function money(minor: unknown, currency: unknown): string {
 
 const cell = (value: unknown) => csvCell(value as string);
 
-/** One CSV line (CRLF included) of a row read as `paymentColumns`, its local columns from `local`. */
-export function paymentLine(r: unknown[], local: LocalColumns): string {
+/** One CSV line (CRLF included) of a row read as `paymentColumns`, its local columns from `local`, its profile's name from `names`. */
+export function paymentLine(r: unknown[], local: LocalColumns, names: ProfileNames = {}): string {
   const card = r[12] && r[13] ? `${r[12] as string}******${r[13] as string}` : null;
   const [time, day] = local(r[0]);
   const unknown = refundedAmountUnknown({ state: r[3] as LedgerState, refundedMinor: r[8] as number });
   const capturedNotKnown = capturedAmountUnknown({ state: r[3] as LedgerState, capturedMinor: r[7] as number });
   const [open, openState, openAmount] = openOperationCells(openOperationFromJson(r[20]), r[6]);
-  return `${cell(r[0])},${cell(r[1])},${cell(r[2])},${cell(r[3])},${cell(r[4])},${cell(money(r[5], r[6]))},${cell(r[6])},${capturedNotKnown ? '' : cell(money(r[7], r[6]))},${unknown ? '' : cell(money(r[8], r[6]))},${cell(r[9])},${cell(r[10])},${cell(r[11])},${cell(card)},${cell(r[14])},${cell(r[15])},${cell(r[16])},${cell(r[17])},${cell(r[18])},${cell(r[19])},${cell(time)},${cell(day)},${unknown ? 'no' : 'yes'},${cell(open)},${cell(openState)},${cell(openAmount)}\r\n`;
+  return `${cell(r[0])},${cell(r[1])},${cell(r[2])},${cell(r[3])},${cell(r[4])},${cell(money(r[5], r[6]))},${cell(r[6])},${capturedNotKnown ? '' : cell(money(r[7], r[6]))},${unknown ? '' : cell(money(r[8], r[6]))},${cell(r[9])},${cell(r[10])},${cell(r[11])},${cell(card)},${cell(r[14])},${cell(r[15])},${cell(r[16])},${cell(r[17])},${cell(r[18])},${cell(r[19])},${cell(time)},${cell(day)},${unknown ? 'no' : 'yes'},${cell(open)},${cell(openState)},${cell(openAmount)},${cell(names[r[16] as string] ?? null)}\r\n`;
 }

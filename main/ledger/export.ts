@@ -25,16 +25,23 @@ const stamp = (now: Date, zone?: string) => {
 /** The local columns end both files (added 2026-11-29, after every older column: sheets reading by position still work). */
 export const localHeader = ['local_time', 'local_day'];
 export type LocalColumns = ReturnType<typeof localColumns>;
+/**
+ * Each profile's name by its id, as this computer's profiles name it (a removed profile's, or a
+ * colleague's not here, has none: its cell is empty). The files' `profile_name` (walk37): with a
+ * franchise's twenty branches `profile_id` alone was twenty UUIDs for finance to match by hand.
+ */
+export type ProfileNames = Readonly<Record<string, string>>;
 
 /**
  * `refunded_known` (added 2026-11-29): "no" for a refund made outside Paydesk whose amount no
  * answer told (its `refunded` cell is then empty, never 0.00), else "yes". An authorisation
  * captured outside Paydesk, how much not told, has its `captured` cell empty (walk35), never 0.00. The open operation's
  * three (added 2026-11-29, last), as the list's row words it (export-rows.ts openOperationCells).
+ * `profile_name` (walk37, last): the profile's name on this computer (ProfileNames).
  */
-export const paymentHeader = ['created_at', 'kind', 'order_id', 'state', 'gateway_status', 'amount', 'currency', 'captured', 'refunded', 'customer_name', 'customer_email', 'customer_phone', 'card', 'transaction_id', 'url', 'profile_id', 'environment', 'description', 'last_checked_at', ...localHeader, 'refunded_known', 'open_operation', 'open_operation_state', 'open_operation_amount'];
+export const paymentHeader = ['created_at', 'kind', 'order_id', 'state', 'gateway_status', 'amount', 'currency', 'captured', 'refunded', 'customer_name', 'customer_email', 'customer_phone', 'card', 'transaction_id', 'url', 'profile_id', 'environment', 'description', 'last_checked_at', ...localHeader, 'refunded_known', 'open_operation', 'open_operation_state', 'open_operation_amount', 'profile_name'];
 
-export function paymentCells(p: PaymentRow, local: LocalColumns, open: OpenOperation | null): Cell[] {
+export function paymentCells(p: PaymentRow, local: LocalColumns, open: OpenOperation | null, names: ProfileNames = {}): Cell[] {
   const unknown = refundedAmountUnknown({ state: p.state, refundedMinor: p.refunded_minor });
   const capturedNotKnown = capturedAmountUnknown({ state: p.state, capturedMinor: p.captured_minor });
   return [
@@ -42,7 +49,7 @@ export function paymentCells(p: PaymentRow, local: LocalColumns, open: OpenOpera
     formatMinor(p.amount_minor, p.currency), p.currency, capturedNotKnown ? null : formatMinor(p.captured_minor, p.currency), unknown ? null : formatMinor(p.refunded_minor, p.currency),
     p.customer_name, p.customer_email, p.customer_phone, p.card_bin && p.card_last4 ? `${p.card_bin}******${p.card_last4}` : null,
     p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, p.last_checked_at, ...local(p.created_at), unknown ? 'no' : 'yes',
-    ...openOperationCells(open, p.currency),
+    ...openOperationCells(open, p.currency), names[p.profile_id] ?? null,
   ];
 }
 
@@ -61,13 +68,13 @@ export const exportKindOf = (request: { kind: 'payments' } | { kind: 'audit'; se
   request.kind === 'audit' && (request.search?.query?.trim() || request.search?.from !== undefined || request.search?.to !== undefined) ? 'audit-matching' : request.kind;
 
 /** One chunk of the export: rows [offset, offset + limit); the first chunk carries the BOM and the header. */
-export function exportPaymentsCsv(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, now: Date, zone: string, offset = 0, limit = Number.MAX_SAFE_INTEGER) {
+export function exportPaymentsCsv(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, now: Date, zone: string, offset = 0, limit = Number.MAX_SAFE_INTEGER, names: ProfileNames = {}) {
   const local = localColumns(zone);
   // Chunk after chunk continues from where the last one ended (keyset, see search.ts).
   const size = Math.min(limit, 20_000);
   const window = searchPayments(db, filter, sort, offset, size);
   const open = openOperationsOf(db, window.rows.map((row) => row.id));
-  const chunk = toCsv(paymentHeader, window.rows.map((row) => paymentCells(row, local, open.get(row.id) ?? null)));
+  const chunk = toCsv(paymentHeader, window.rows.map((row) => paymentCells(row, local, open.get(row.id) ?? null, names)));
   // Only the first chunk starts the file; later ones are bare lines to append.
   const csv = offset === 0 ? chunk.csv : chunk.csv.slice(chunk.csv.indexOf('\r\n') + 2);
   return { fileName: exportFileName('payments', now, zone), csv, rows: chunk.rows, total: window.total, done: chunk.rows < size || (window.totalExact && offset + chunk.rows >= window.total) };

@@ -6,6 +6,7 @@ import { formatMinor, type CurrencyCode } from '../../contract/money';
 import type { LedgerDb } from './database';
 import { toCsv, type Cell } from './csv';
 import { localColumns } from './local-time';
+import type { ProfileNames } from './export';
 import { kindCode, outcomeCode, packId, sqlUnpackId, sqlUnpackTime, sqlWord } from './packing';
 import { prepared, writtenLimit } from './statements';
 import { sumParts } from './overview';
@@ -64,17 +65,19 @@ export function refundsMadeWindow(db: LedgerDb, q: RefundsMadeQuery, limit: numb
 /**
  * The CSV's columns, in the order finance reads a refund: its local day and time (the user's zone,
  * as the other CSVs' `local_day` and `local_time`), the payment, the money, why, who, the profile,
- * and last the UTC instant (`made_at`, as the other files' `at`), for an exact match with the log.
+ * then the UTC instant (`made_at`, as the other files' `at`), for an exact match with the log, and
+ * the profile's name (`profile_name`, walk37: added last, so a sheet reading by position still reads
+ * what it read).
  */
-export const refundsMadeHeader = ['local_day', 'local_time', 'order_id', 'payment_id', 'amount', 'currency', 'reason', 'os_user', 'profile_id', 'made_at'];
+export const refundsMadeHeader = ['local_day', 'local_time', 'order_id', 'payment_id', 'amount', 'currency', 'reason', 'os_user', 'profile_id', 'made_at', 'profile_name'];
 
 /** The CSV of the refunds made (any source of rows: SQLite's window or the team ledger's), the file named by the user's clock. */
-export function refundsMadeCsv(rows: Iterable<RefundMade>, zone: string): { csv: string; rows: number } {
+export function refundsMadeCsv(rows: Iterable<RefundMade>, zone: string, names: ProfileNames = {}): { csv: string; rows: number } {
   const local = localColumns(zone);
   function* lines(): Generator<Cell[]> {
     for (const r of rows) {
       const [localTime, localDay] = local(r.at);
-      yield [localDay, localTime, r.orderId, r.paymentId, formatMinor(r.amountMinor, r.currency as CurrencyCode), r.currency, r.reason, r.osUser, r.profileId, r.at];
+      yield [localDay, localTime, r.orderId, r.paymentId, formatMinor(r.amountMinor, r.currency as CurrencyCode), r.currency, r.reason, r.osUser, r.profileId, r.at, names[r.profileId] ?? null];
     }
   }
   return toCsv(refundsMadeHeader, lines());

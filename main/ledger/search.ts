@@ -10,7 +10,7 @@ import { parseAmount, type CurrencyCode } from '../../contract/money';
 import type { PaymentRow } from './payment-rows';
 import { countCommon, countedFor, dateOrderBreaks, knownCounted, noteCount, onlyCommon, paymentsVersion } from './count-tables';
 import { chooseTrigrams, matchOf, trigramsOf } from './trigrams';
-import { foldArabicLetters, foldedSql, hasFoldedLetters } from './arabic-letters';
+import { foldArabicLetters, foldedSql, hasFoldedLetters } from '../../contract/arabic-letters';
 import { searchedByIndex } from '../../contract/text-search';
 import { cardBrandSql } from './card-brand';
 import { cardLast4Of } from './card-last4';

@@ -5,7 +5,7 @@
 // a million-entry list; so the rarest are asked for, each one more only while it pays.
 import type { LedgerDb } from './database';
 import { prepared } from './statements';
-import { spellingsOf } from './arabic-letters';
+import { spellingsOf } from '../../contract/arabic-letters';
 
 /**
  * The text's distinct trigrams: the first six at most by default, as people type from the start

@@ -14,7 +14,7 @@ import { listTotals } from '../ledger/list-totals';
 import { holdWalks, usePositionsWorker } from '../ledger/positions-thread';
 import { linksWindow } from '../ledger/links-query';
 import { attentionTotal, attentionWindow, staleSendMinutes } from '../ledger/attention-queue';
-import { exportAuditCsv, exportPaymentsCsv } from '../ledger/export';
+import { exportAuditCsv, exportPaymentsCsv, type ProfileNames } from '../ledger/export';
 import { appendAudit } from '../ledger/audit-log';
 import { checkAuditChain } from '../ledger/audit-chain';
 import { listAudit } from '../ledger/audit-query';
@@ -34,6 +34,8 @@ export type LedgerReadsDeps = {
   now?: () => Date;
   /** The list's positions for deep jumps are walked no sooner than this (the app: after its first screen; positions-thread.ts holdWalks). */
   walksAfter?: Promise<void>;
+  /** The profiles' names for the payments CSV's `profile_name` (export.ts ProfileNames). */
+  profileNames?: () => ProfileNames;
 };
 
 export function createLedgerReads(deps: LedgerReadsDeps) {
@@ -47,7 +49,7 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
   if (deps.walksAfter) holdWalks(db, deps.walksAfter);
   // The list's background counts are announced, so the list updates without asking again.
   onCounted(db, (counted) => deps.events.emit({ type: 'payments.counted', countId: counted.id, total: counted.total, exact: counted.exact }));
-  const exports = createExportJobs({ db, emit: (event) => deps.events.emit(event), exportDir: deps.exportDir, workerFile: worker('export-worker.cjs'), now });
+  const exports = createExportJobs({ db, emit: (event) => deps.events.emit(event), exportDir: deps.exportDir, workerFile: worker('export-worker.cjs'), now, profileNames: deps.profileNames });
 
   return {
     searchPayments(input: MethodParsedInput<'searchPayments'>): MethodOutput<'searchPayments'> {
@@ -99,7 +101,7 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
 
     exportPayments(input: MethodParsedInput<'exportPayments'>, ctx: CallContext): MethodOutput<'exportPayments'> {
       const timeZone = exportTimeZone(input.timeZone);
-      const result = exportPaymentsCsv(db, input.filter, input.sort, now(), timeZone, input.offset, input.limit);
+      const result = exportPaymentsCsv(db, input.filter, input.sort, now(), timeZone, input.offset, input.limit, deps.profileNames?.());
       if (result.done) appendAudit(db, { osUser: ctx.osUser, action: 'export_payments', result: exportRecord(input.offset + result.rows, result.fileName, { kind: 'payments', filter: input.filter }, timeZone) }, now().toISOString());
       return result;
     },

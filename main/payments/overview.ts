@@ -5,7 +5,7 @@ import type { MethodOutput, MethodParsedInput } from '../../contract/methods';
 import type { CallContext } from '../core/call-context';
 import { appendAudit } from '../ledger/audit-log';
 import type { LedgerDb } from '../ledger/database';
-import { exportFileName, exportSettlementCsv } from '../ledger/export';
+import { exportFileName, exportSettlementCsv, type ProfileNames } from '../ledger/export';
 import { exportTimeZone } from '../ledger/local-time';
 import { refundsMadeCsv, refundsMadeWindow, type RefundMade } from '../ledger/refunds-made';
 import { exportRecord, refundsMadeScope, settlementScope } from '../ledger/export-record';
@@ -16,7 +16,8 @@ import { warmUpQuery } from '../ledger/overview-warm-up';
 /** Refunds read per turn of main's event loop for the CSV (about 20 ms each at 1,000,000 payments). */
 const exportWindow = 1_000;
 
-export function createOverview(deps: { db: LedgerDb; now?: () => Date; reader?: OverviewReader }) {
+/** profileNames: for the refunds made CSV's `profile_name` (export.ts ProfileNames). */
+export function createOverview(deps: { db: LedgerDb; now?: () => Date; reader?: OverviewReader; profileNames?: () => ProfileNames }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const reader = deps.reader ?? createOverviewReader({ db });
@@ -59,7 +60,7 @@ export function createOverview(deps: { db: LedgerDb; now?: () => Date; reader?: 
         const last = window.at(-1)!;
         window = refundsMadeWindow(db, input, exportWindow, { at: last.at, id: last.id });
       }
-      const result = { fileName: exportFileName('refunds-made', at, zone), ...refundsMadeCsv(rows, zone) };
+      const result = { fileName: exportFileName('refunds-made', at, zone), ...refundsMadeCsv(rows, zone, deps.profileNames?.()) };
       appendAudit(db, { osUser: ctx.osUser, action: 'export_refunds', result: exportRecord(result.rows, result.fileName, refundsMadeScope(input, zone), zone) }, at.toISOString());
       return result;
     },

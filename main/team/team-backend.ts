@@ -154,11 +154,13 @@ async function openWithPassword(deps: Deps, stored: StoredTeamLedger, laptop: st
     onCounted: (counted) => deps.events.emit({ type: 'payments.counted', ...counted }),
     onAuditVerify: (event) => deps.events.emit(event),
   }), serverInWords);
+  // The CSVs name each payment's profile as this laptop names it (profile_name, walk37); a colleague's not here has none.
+  const profileNames = () => Object.fromEntries((deps.profilesHere?.() ?? []).map((p) => [p.id, p.name]));
   const screens: TeamScreens = {
     reads,
-    overview: mainFailures(team.createTeamOverview({ pool: opened.pool }), serverInWords),
-    exports: mainFailures(team.createTeamExports({ pool: opened.pool, exportDir: deps.exportDir, emit: (event) => deps.events.emit(event), worker: exportWorker(team, saved.settings, passwordNow) }), serverInWords),
-    quick: mainFailures(team.createTeamQuickExports({ pool: opened.pool, settings: saved.settings, chain: () => reads.auditChain() }), serverInWords),
+    overview: mainFailures(team.createTeamOverview({ pool: opened.pool, profileNames }), serverInWords),
+    exports: mainFailures(team.createTeamExports({ pool: opened.pool, exportDir: deps.exportDir, emit: (event) => deps.events.emit(event), worker: exportWorker(team, saved.settings, passwordNow), profileNames }), serverInWords),
+    quick: mainFailures(team.createTeamQuickExports({ pool: opened.pool, settings: saved.settings, chain: () => reads.auditChain(), profileNames }), serverInWords),
   };
 
   const profiles = teamProfilesLink({

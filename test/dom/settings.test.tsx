@@ -120,7 +120,7 @@ describe('Settings screen', () => {
     await act(() => window.paydesk!.createProfile({ name: 'Riyadh live', environment: 'production', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' }));
     const select = (await screen.findByTestId('profile-switch')) as HTMLSelectElement;
     await waitFor(() => expect(select.options).toHaveLength(2));
-    const live = [...select.options].find((o) => o.textContent?.startsWith('\u2068Riyadh live'))!;
+    const live = [...select.options].find((o) => o.textContent?.startsWith('Riyadh live'))!;
     fireEvent.change(select, { target: { value: live.value } });
     expect(screen.getByTestId('environment-badge').textContent).toBe('Practice'); // choosing is not switching
     const press = (target: HTMLElement) => (target.focus(), fireEvent.click(target)); // as a click does in Chromium
@@ -146,9 +146,9 @@ describe('Settings screen', () => {
   // One name per environment, everywhere a new user meets it: it was "Sandbox" in the form, a "TEST"
   // badge and "Practice (PRACTICE)" in the switcher (docs/profiles-and-keys.md, "Environment names").
   it.each([
-    // The switcher isolates the name and its environment each (test/dom/profile-switcher-order.test.tsx).
-    ['en', ['Practice', 'Sandbox', 'Production'], ['\u2068Practice\u2069', '\u2068Shop\u2069 \u2068(Sandbox)\u2069', '\u2068Riyadh\u2069 \u2068(Production)\u2069']],
-    ['ar', ['التدريب', 'الاختبار', 'الإنتاج'], ['\u2068التدريب\u2069', '\u2068Shop\u2069 \u2068(الاختبار)\u2069', '\u2068Riyadh\u2069 \u2068(الإنتاج)\u2069']],
+    // The switcher: the name, a mark of its direction, its environment isolated (test/dom/profile-switcher-order.test.tsx).
+    ['en', ['Practice', 'Sandbox', 'Production'], ['Practice\u200e', 'Shop\u200e \u2068(Sandbox)\u2069', 'Riyadh\u200e \u2068(Production)\u2069']],
+    ['ar', ['التدريب', 'الاختبار', 'الإنتاج'], ['التدريب\u200f', 'Shop\u200e \u2068(الاختبار)\u2069', 'Riyadh\u200e \u2068(الإنتاج)\u2069']],
   ] as const)('names each environment one way in %s: badges, the profile form and the switcher', async (language, [practiceName, sandbox, production], switcher) => {
     await openSettings();
     await act(() => window.paydesk!.createProfile({ name: 'Shop', environment: 'sandbox', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' }));

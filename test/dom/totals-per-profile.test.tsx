@@ -62,3 +62,16 @@ it('a list of the profile in use’s payments only: one line and no Profile colu
   expect(line()).toBe('Net of refunds, every payment listed: \u2066SAR 99.00\u2069');
   expect(rows()).toEqual([['SAR', '1 payment, 1 captured', '\u2066SAR 99.00\u2069', '\u2066SAR 0.00\u2069', '\u2066SAR 99.00\u2069']]);
 });
+
+// A franchise's twenty branches (walk37): the line named every profile with each of its currencies,
+// sixteen lines at 1366 × 768, and the list's first row fell out of the window. It names the first
+// three (the profile in use first) and counts the others; the table keeps every profile's rows.
+it('names three profiles on the line and counts the others; the table keeps them all', async () => {
+  answer = [sums('shop-sandbox', 'SAR', 1, 9_900), ...Array.from({ length: 19 }, (_, i) => sums(`branch-${i}`, 'SAR', 19 - i, 1_000 * (i + 1)))];
+  render(<TransactionsScreen />);
+  await screen.findByTestId('tx-totals-line');
+  expect(line()).toBe('Net of refunds, every payment listed, by profile: Shop sandbox \u2066SAR 99.00\u2069 — a removed profile \u2066SAR 10.00\u2069 — a removed profile \u2066SAR 20.00\u2069 — and 17 more profiles, each apart in the table this line opens');
+  expect(rows()).toHaveLength(20);
+  act(() => useLanguage.getState().setLanguage('ar'));
+  expect(line()).toMatch(/ — و17 ملف تعريف آخر، لكلٍّ منها صفوفه في الجدول الذي يفتحه هذا السطر$/);
+});

@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { LedgerDb } from '../../main/ledger/database';
 import { seedLedger } from '../../scripts/seed-ledger';
-import { describeReports } from '../support/report-backends';
+import { describeReports, reportProfileNames } from '../support/report-backends';
 import { formatMinor, type CurrencyCode } from '../../contract/money';
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { PaymentSort } from '../../main/ledger/search';
@@ -63,7 +63,7 @@ function referenceCell(value: string | number | null | undefined): string {
 }
 const referenceLine = (cells: Array<string | number | null | undefined>) => cells.map(referenceCell).join(',') + '\r\n';
 type Row = Record<string, string | number | null> & { amount_minor: number; captured_minor: number; refunded_minor: number; currency: CurrencyCode };
-const header = ['created_at', 'kind', 'order_id', 'state', 'gateway_status', 'amount', 'currency', 'captured', 'refunded', 'customer_name', 'customer_email', 'customer_phone', 'card', 'transaction_id', 'url', 'profile_id', 'environment', 'description', 'last_checked_at', 'local_time', 'local_day', 'refunded_known', 'open_operation', 'open_operation_state', 'open_operation_amount'];
+const header = ['created_at', 'kind', 'order_id', 'state', 'gateway_status', 'amount', 'currency', 'captured', 'refunded', 'customer_name', 'customer_email', 'customer_phone', 'card', 'transaction_id', 'url', 'profile_id', 'environment', 'description', 'last_checked_at', 'local_time', 'local_day', 'refunded_known', 'open_operation', 'open_operation_state', 'open_operation_amount', 'profile_name'];
 // The local columns in this process's zone (an export without a zone uses main's), read with Date's own local getters.
 const two = (n: number) => String(n).padStart(2, '0');
 function referenceLocal(iso: string): [string, string] {
@@ -82,7 +82,7 @@ const referenceCsv = (rows: Row[], open: Map<string, Open>) => '\uFEFF' + refere
   formatMinor(p.amount_minor, p.currency), p.currency, formatMinor(p.captured_minor, p.currency), refundNotKnown(p) ? null : formatMinor(p.refunded_minor, p.currency),
   p.customer_name, p.customer_email, p.customer_phone, p.card_bin && p.card_last4 ? `${p.card_bin}******${p.card_last4}` : null,
   p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, p.last_checked_at, ...referenceLocal(p.created_at as string), refundNotKnown(p) ? 'no' : 'yes',
-  ...openCells(open.get(p.id as string), p.currency),
+  ...openCells(open.get(p.id as string), p.currency), reportProfileNames[p.profile_id as string] ?? null,
 ])).join('');
 
 describeReports('the fast export writer', seed, (reports, backend) => {
@@ -105,7 +105,7 @@ describeReports('the fast export writer', seed, (reports, backend) => {
     await reports().check(ids[1]!, '2026-11-08T10:00:00.001Z');
     await reports().check(ids[2]!, '2026-11-08T10:00:00.002Z');
     const text = await exported({ currency: 'SAR' }, { by: 'createdAt', direction: 'asc' });
-    const checkedAt = text.split('\r\n').map((line) => line.split(',').at(-7)); // before local_time, local_day, refunded_known and the open operation's three
+    const checkedAt = text.split('\r\n').map((line) => line.split(',').at(-8)); // before local_time, local_day, refunded_known, the open operation's three and profile_name
     expect(checkedAt.filter((at) => at?.startsWith('2026-11-0'))).toEqual(expect.arrayContaining(['2026-11-08T09:30:15.250Z', '2026-11-08T10:00:00.001Z', '2026-11-08T10:00:00.002Z']));
   });
 
@@ -157,11 +157,11 @@ describeReports('the fast export writer', seed, (reports, backend) => {
     const lines = text.slice(1).split('\r\n');
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"",""y"")",paid,CAPTURED,0.001,KWD,0.001,0.000,"'+966 Omar, ""the"" saver",'-me@example.com,'@home,512345******0008`);
     expect(text).toContain(',7,JPY,7,3,مريم القحطاني,');
-    // The open operation's cells, last: a refund whose answer was lost, a capture being sent, a void (no amount) lost.
+    // The open operation's cells, then the profile's name (profile_name, walk37): a refund whose answer was lost, a capture being sent, a void (no amount) lost.
     if (backend === 'postgres') return; // settled before the copy (report-backends.ts); unclear-row-words.test.ts exports them there
-    expect(text).toMatch(/,7,JPY,7,3,مريم القحطاني,[\s\S]*?,yes,refund,unclear,2\r\n/);
-    expect(text).toMatch(/,999999999999\.999,BHD,[\s\S]*?,yes,capture,being_sent,999999999999\.989\r\n/);
-    expect(text).toMatch(/,0\.05,SAR,[\s\S]*?,yes,void,unclear,\r\n/);
+    expect(text).toMatch(/,7,JPY,7,3,مريم القحطاني,[\s\S]*?,yes,refund,unclear,2,"فرع ""العليا"" – Riyadh"\r\n/);
+    expect(text).toMatch(/,999999999999\.999,BHD,[\s\S]*?,yes,capture,being_sent,999999999999\.989,"فرع ""العليا"" – Riyadh"\r\n/);
+    expect(text).toMatch(/,0\.05,SAR,[\s\S]*?,yes,void,unclear,,"فرع ""العليا"" – Riyadh"\r\n/);
     expect(text).toContain(',999999999999.999,BHD,999999999999.999,0.010,,,,,');
     expect(text).toContain(",0.05,SAR,0.00,0.00,\"a\nb\",\"q\"\"uote@example.com\",0500,,");
     // A signed number and a phone hold no formula: no apostrophe for a mail merge to keep.

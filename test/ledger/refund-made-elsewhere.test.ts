@@ -36,7 +36,7 @@ describeLedgerApp('a refund made outside Paydesk', (app) => {
 
       const { csv } = await app().value<{ csv: string }>('exportPayments', { filter: { query: 'ELSEWHERE-' } });
       const rows = records(csv);
-      expect(Object.keys(rows[0]!).at(-4)).toBe('refunded_known'); // after every older column, before the open operation's three
+      expect(Object.keys(rows[0]!).at(-5)).toBe('refunded_known'); // after every older column, before the open operation's three and profile_name
       const row = (orderId: string) => rows.find((r) => r.order_id === orderId)!;
       expect(row('ELSEWHERE-1')).toMatchObject({ state: 'partially_refunded', captured: '60.00', refunded: '', refunded_known: 'no' });
       expect(row('ELSEWHERE-2')).toMatchObject({ state: 'paid', captured: '60.00', refunded: '0.00', refunded_known: 'yes' });

@@ -182,6 +182,13 @@ function seededOnce(seed: ReportsSeed) {
   };
 }
 
+/**
+ * The profiles' names the reports under test know (the CSVs' profile_name, walk37): the practice
+ * profile's, in Arabic with quotes so its cell is quoted; any other profile has none, as a removed one.
+ */
+export const reportProfileNames: Readonly<Record<string, string>> = { practice: 'فرع "العليا" – Riyadh' };
+const profileNames = () => reportProfileNames;
+
 export function describeReports(name: string, seed: ReportsSeed, body: (reports: () => ReportsUnderTest, backend: Backend) => void) {
   const seeded = seededOnce(seed);
   if (backends.includes('sqlite')) {
@@ -194,15 +201,15 @@ export function describeReports(name: string, seed: ReportsSeed, body: (reports:
         const store = createSqliteLedgerStore(db);
         const events = createEventHub();
         // The list's counts and positions in main's thread, as search.ts's settle() waits for them.
-        const reads = createLedgerReads({ db, events, exportDir: join(dir, 'exports') });
-        const handlers = createHandlers({ ...ledgerHandlers({ reads, activeEnvironment: () => 'practice' }), ...overviewHandlers({ overview: createOverview({ db }) }) } as unknown as Implementations, createMemoryLogger());
+        const reads = createLedgerReads({ db, events, exportDir: join(dir, 'exports'), profileNames });
+        const handlers = createHandlers({ ...ledgerHandlers({ reads, activeEnvironment: () => 'practice' }), ...overviewHandlers({ overview: createOverview({ db, profileNames }) }) } as unknown as Implementations, createMemoryLogger());
         let exportDirs = 0;
         const exports = (options: { inWorker?: boolean; now?: () => Date } = {}) => {
           const exportDir = join(dir, `exports-${++exportDirs}`);
           const own = createEventHub();
           const events: AppEvent[] = [];
           own.subscribe((e) => events.push(e));
-          const jobs = createLedgerReads({ db, events: own, exportDir, workerDir: options.inWorker ? workerDir : undefined, now: options.now });
+          const jobs = createLedgerReads({ db, events: own, exportDir, workerDir: options.inWorker ? workerDir : undefined, now: options.now, profileNames });
           return {
             dir: exportDir,
             events,
@@ -269,7 +276,7 @@ export function describeReports(name: string, seed: ReportsSeed, body: (reports:
           const worker = options.inWorker ? { file: join(workerDir, 'team-export-worker.cjs'), config: { host: server.host, port: server.port, database, user: fay.login, password: fay.password } } : undefined;
           if (worker && !existsSync(worker.file)) throw new Error('npm test builds the worker bundles first (dist/main/team-export-worker.cjs)');
           const events: AppEvent[] = [];
-          const team = createTeamExports({ pool, exportDir, emit: (e) => events.push(e), worker, now: options.now });
+          const team = createTeamExports({ pool, exportDir, emit: (e) => events.push(e), worker, now: options.now, profileNames });
           return {
             dir: exportDir,
             events,
@@ -281,7 +288,7 @@ export function describeReports(name: string, seed: ReportsSeed, body: (reports:
             cancel: (exportId: string) => team.cancel(exportId),
           };
         };
-        const handlers = createHandlers(teamLedgerScreenHandlers({ reads, overview: createTeamOverview({ pool }), exports: createTeamExports({ pool, exportDir: join(dir, 'exports'), emit: () => undefined }), quick: createTeamQuickExports({ pool, chain: () => reads.auditChain() }) }, () => 'practice') as unknown as Implementations, createMemoryLogger());
+        const handlers = createHandlers(teamLedgerScreenHandlers({ reads, overview: createTeamOverview({ pool, profileNames }), exports: createTeamExports({ pool, exportDir: join(dir, 'exports'), emit: () => undefined, profileNames }), quick: createTeamQuickExports({ pool, chain: () => reads.auditChain(), profileNames }) }, () => 'practice') as unknown as Implementations, createMemoryLogger());
         let laptops = 0;
         reports = {
           ...screensOf('postgres', handlers, exports),

@@ -20,7 +20,7 @@ const one = { connect: async () => Object.assign(client, { release: () => undefi
 async function run(): Promise<ExportProgress> {
   try {
     await client.connect();
-    return await runTeamExport(one, jobOf(data.request, data.path, data.timeZone), { window: data.window, slice: data.window }, (p) => parentPort!.postMessage(p), () => cancelled, recordOf(data.request, data.path, data.timeZone, data.osUser, one));
+    return await runTeamExport(one, jobOf(data.request, data.path, data.timeZone, data.profileNames), { window: data.window, slice: data.window }, (p) => parentPort!.postMessage(p), () => cancelled, recordOf(data.request, data.path, data.timeZone, data.osUser, one));
   } catch {
     return { rows: 0, total: 0, done: true, failed: true };
   }

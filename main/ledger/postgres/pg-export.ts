@@ -17,7 +17,7 @@ import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import type { AppEvent } from '../../../contract/events';
 import { csvLine } from '../csv';
-import { auditCells, auditHeader, exportFileName, exportKindOf, paymentHeader, type AuditRow, type LocalColumns } from '../export';
+import { auditCells, auditHeader, exportFileName, exportKindOf, paymentHeader, type AuditRow, type LocalColumns, type ProfileNames } from '../export';
 import type { ExportProgress, ExportRequest } from '../export-file';
 import type { AuditSearch } from '../audit-query';
 import { exportRecord } from '../export-record';
@@ -34,7 +34,7 @@ import { teamOrderBy, teamPaymentWhere } from './pg-export-filter';
 import { recordTeamExport, type Connections } from './pg-snapshot';
 
 /** What the worker thread (pg-export-worker.ts) is given. */
-export type WorkerJob = { config: pg.ClientConfig; request: TeamExportRequest; path: string; window: number; timeZone: string; osUser?: string };
+export type WorkerJob = { config: pg.ClientConfig; request: TeamExportRequest; path: string; window: number; timeZone: string; osUser?: string; profileNames?: ProfileNames };
 
 export type TeamExportRequest = ExportRequest;
 
@@ -69,13 +69,13 @@ const copiedSelect = `seq, ${utc('at::timestamptz')}, os_user, profile_id, envir
 export const teamAuditHeader = [...auditHeader, 'team_login', 'laptop'];
 
 /** One window of payments as CSV text: amounts read back as exact integers, then SQLite's line. */
-function paymentText(rows: unknown[][], local: LocalColumns): string {
+function paymentText(rows: unknown[][], local: LocalColumns, names: ProfileNames): string {
   let text = '';
   for (const r of rows) {
     r[5] = exactInteger(r[5] as string);
     r[7] = exactInteger(r[7] as string);
     r[8] = exactInteger(r[8] as string);
-    text += paymentLine(r, local);
+    text += paymentLine(r, local, names);
   }
   return text;
 }
@@ -108,8 +108,8 @@ function auditWhere(search: AuditSearch | undefined, params: Params, source?: Au
   return tests.length ? `WHERE ${tests.join(' AND ')}` : '';
 }
 
-/** What one export reads and writes (a bad filter throws here, in words); timeZone: its local columns' (local-time.ts). */
-export function jobOf(request: TeamExportRequest, path: string, timeZone: string): Job {
+/** What one export reads and writes (a bad filter throws here, in words); timeZone: its local columns' (local-time.ts); names: the payments' profile_name. */
+export function jobOf(request: TeamExportRequest, path: string, timeZone: string, names: ProfileNames = {}): Job {
   const local = localColumns(timeZone);
   if (request.kind === 'audit') {
     // With a search, the entries the audit screen finds for it (pg-audit-reads.ts), oldest first:
@@ -133,7 +133,7 @@ export function jobOf(request: TeamExportRequest, path: string, timeZone: string
       count: { values: where.values, text: `SELECT count(*) AS n FROM paydesk.payments p WHERE ${where.sql}` },
       select: { values: where.values, text: `SELECT ${paymentSelect} FROM paydesk.payments p WHERE ${where.sql} ${teamOrderBy(request.sort)}` },
     }],
-    lines: (rows) => paymentText(rows, local),
+    lines: (rows) => paymentText(rows, local, names),
   };
 }
 
@@ -210,6 +210,8 @@ export function createTeamExports(deps: {
   /** Rows fetched per window, and formatted per turn (bench/team-reports.ts compares sizes); 1,000 and 100 unless given. */
   windowRows?: number;
   sliceRows?: number;
+  /** The profiles' names for the payments CSV's `profile_name` (export.ts ProfileNames). */
+  profileNames?: () => ProfileNames;
   /**
    * The worker bundle (dist/main/team-export-worker.cjs) and the connection's settings (connection.ts's
    * clientConfig, the person's login): each export then runs in a worker thread on a connection of
@@ -227,7 +229,7 @@ export function createTeamExports(deps: {
       const { fileName, path, release } = claimExportPath(deps.exportDir, exportFileName(exportKindOf(request), now(), timeZone));
       let job: Job;
       try {
-        job = jobOf(request, path, timeZone); // a bad filter is refused here, in words, before any file
+        job = jobOf(request, path, timeZone, deps.profileNames?.()); // a bad filter is refused here, in words, before any file
       } catch (e) {
         release();
         throw e;
@@ -243,7 +245,7 @@ export function createTeamExports(deps: {
       const window = deps.windowRows ?? defaultWindow;
       const inWorker = deps.worker && existsSync(deps.worker.file) ? deps.worker : undefined;
       if (inWorker) {
-        const data: WorkerJob = { config: inWorker.config, request, path, window, timeZone, osUser: ctx?.osUser };
+        const data: WorkerJob = { config: inWorker.config, request, path, window, timeZone, osUser: ctx?.osUser, profileNames: deps.profileNames?.() };
         const worker = new Worker(inWorker.file, { workerData: data });
         let last: ExportProgress = { rows: 0, total: 0, done: true, failed: true };
         worker.on('message', (p: ExportProgress) => {

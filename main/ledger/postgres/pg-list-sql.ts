@@ -9,7 +9,7 @@ import { failField } from '../../core/fail';
 import { cardBrandSql } from '../card-brand';
 import { cardLast4Of } from '../card-last4';
 import type { PaymentSort } from '../search';
-import { anySpelling, foldArabicLetters, foldedSql, hasFoldedLetters } from '../arabic-letters';
+import { anySpelling, foldArabicLetters, foldedSql, hasFoldedLetters } from '../../../contract/arabic-letters';
 import { searchedByIndex } from '../../../contract/text-search';
 
 /** Positional parameters, numbered as they are added. */

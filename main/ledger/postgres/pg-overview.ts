@@ -14,7 +14,7 @@ import { refundsMadeCsv } from '../refunds-made';
 import { teamRefundsMadeTotals, teamRefundsMadeWindow } from './pg-refunds-made';
 import type { MethodOutput, MethodParsedInput } from '../../../contract/methods';
 import { cardBrandSql } from '../card-brand';
-import { exportFileName, settlementCsv } from '../export';
+import { exportFileName, settlementCsv, type ProfileNames } from '../export';
 import { chartFigures, splitByHours, type AuthorisedRow, type ChartRow, type Day, type Range, type TotalsRow } from '../overview';
 import { checkOverviewQuery, checkRanges, instant } from '../overview-input';
 import { exactInteger } from './copy-to-team';
@@ -222,7 +222,8 @@ export async function teamDailyTotals(db: Queryable, days: Day[], profileId?: st
 }
 
 /** The overview on a team database, over a pool logged in as one person (main/payments/overview.ts's createOverview). */
-export function createTeamOverview(deps: { pool: Connections; now?: () => Date }) {
+/** profileNames: for the refunds made CSV's `profile_name` (export.ts ProfileNames). */
+export function createTeamOverview(deps: { pool: Connections; now?: () => Date; profileNames?: () => ProfileNames }) {
   const now = deps.now ?? (() => new Date());
   return {
     async get(input: MethodParsedInput<'getOverview'>): Promise<OverviewAnswer> {
@@ -242,7 +243,7 @@ export function createTeamOverview(deps: { pool: Connections; now?: () => Date }
       const zone = exportTimeZone(input.timeZone);
       const at = now();
       const rows = await inSnapshot(deps.pool, (db) => teamRefundsMadeWindow(db, input, null));
-      const result = { fileName: exportFileName('refunds-made', at, zone), ...refundsMadeCsv(rows, zone) };
+      const result = { fileName: exportFileName('refunds-made', at, zone), ...refundsMadeCsv(rows, zone, deps.profileNames?.()) };
       await recordTeamExport(deps.pool, 'refunds', exportRecord(result.rows, result.fileName, refundsMadeScope(input, zone), zone), ctx?.osUser);
       return result;
     },

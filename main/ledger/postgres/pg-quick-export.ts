@@ -11,7 +11,7 @@
 import type { MethodOutput, MethodParsedInput } from '../../../contract/methods';
 import type { ChainStatus } from '../audit-chain';
 import { csvLine } from '../csv';
-import { exportFileName } from '../export';
+import { exportFileName, type ProfileNames } from '../export';
 import { exportRecord } from '../export-record';
 import { exportTimeZone } from '../local-time';
 import type { TeamLedgerSettings } from './connection';
@@ -34,6 +34,8 @@ export function createTeamQuickExports(deps: {
   settings?: TeamLedgerSettings;
   now?: () => Date;
   auditWindow?: number;
+  /** The profiles' names for the payments CSV's `profile_name` (export.ts ProfileNames). */
+  profileNames?: () => ProfileNames;
 }) {
   const now = deps.now ?? (() => new Date());
   const auditWindow = deps.auditWindow ?? defaultAuditWindow;
@@ -44,7 +46,7 @@ export function createTeamQuickExports(deps: {
     exportPayments(input: MethodParsedInput<'exportPayments'>, osUser?: string): Promise<MethodOutput<'exportPayments'>> {
       const size = Math.min(input.limit, chunkLimit);
       const timeZone = exportTimeZone(input.timeZone);
-      const job = jobOf({ kind: 'payments', filter: input.filter, sort: input.sort }, '', timeZone); // a bad filter fails here, next to its field
+      const job = jobOf({ kind: 'payments', filter: input.filter, sort: input.sort }, '', timeZone, deps.profileNames?.()); // a bad filter fails here, next to its field
       const [part] = job.parts as [JobPart];
       return inWords(async () => {
         const { rows, total } = await inSnapshot(deps.pool, async (db) => {

@@ -20,7 +20,7 @@ import { allDrawn } from './draw-when-seen';
 import { daysBetween, firstAllowedFrom, lastAllowedTo, rangeTooLong } from './periods';
 import { maxSettlementDays } from '../../../../contract/settlement-days';
 import { formatDateText } from '../../ui/date-text';
-import { periodIds, showPayments, useOverview, watchOverview, type OverviewData } from './overview-store';
+import { foldFrom, periodIds, showPayments, useOverview, watchOverview, type OtherProfile, type OverviewData } from './overview-store';
 import { ProfileCell } from '../transactions/profile-cell';
 import { useProfileList } from '../settings/settings-store';
 import './overview.css';
@@ -52,7 +52,7 @@ export function OverviewSection({ profileId }: { profileId: string }) {
   const go = useNavigation((s) => s.go);
   // Who may capture has the held payments among Home's tasks; the others read them here.
   const mayCapture = useTeamRole((s) => s.mayMoveMoney);
-  const { data, charts, ranges, scope, chosen, error, others } = useOverview();
+  const { data, charts, ranges, scope, chosen, error, others, opened } = useOverview();
   // The header's list of profiles: scope "all" names each profile's figures and asks each apart.
   const profiles = useProfileList();
   const environmentOf = (id: string) => profiles.find((p) => p.id === id)?.environment ?? null;
@@ -151,8 +151,17 @@ export function OverviewSection({ profileId }: { profileId: string }) {
           </p>
           {exported && <p role="status" data-testid="ov-exported">{words(exported)}</p>}
           {charts && OverviewCharts ? <OverviewCharts data={charts} open={open} /> : <p role="status">{t('ov.charts.loading')}</p>}
-          {/* Scope "all": each other profile's money under its name, after the profile in use's; never added together. */}
-          {scope === 'all' && others.map((other, i) => (
+          {/* Scope "all": each other profile's money under its name, after the profile in use's; never added together.
+              Many profiles (foldFrom): each folded to its name and chosen dates' money, opened with a press. */}
+          {scope === 'all' && others.length + 1 >= foldFrom && <p className="field-hint ov-fold-intro" data-testid="ov-fold-intro">{t('ov.fold.intro', { count: others.length })}</p>}
+          {scope === 'all' && others.length + 1 >= foldFrom && others.map((other, i) => (
+            <FoldedProfile key={other.profileId} other={other} i={i} open={opened.includes(other.profileId)} environment={environmentOf(other.profileId)} charts={OverviewCharts}
+              figures={<ProfileFigures data={other.data} profileId={other.profileId} idp={`ov-p${i}-`} open={(filter) => open({ profileId: other.profileId, ...filter })} backwards={backwards} tooLong={tooLong}>
+                <HeldFigure held={other.data.authorised ?? []} profileId={other.profileId} idp={`ov-p${i}-`} />
+              </ProfileFigures>}
+              openPayments={(filter) => open({ profileId: other.profileId, ...filter })} noFigures={backwards ? t('ov.range.noFigures') : tooLong ? t('ov.range.noFigures.tooLong', { max: maxSettlementDays }) : undefined} />
+          ))}
+          {scope === 'all' && others.length + 1 < foldFrom && others.map((other, i) => (
             <section key={other.profileId} className="ov-other-profile" aria-labelledby={`ov-p${i}-title`} data-testid="ov-other-profile" data-profile={other.profileId}>
               <h3 id={`ov-p${i}-title`} className="ov-profile-heading" data-testid="ov-profile-heading"><ProfileCell profileId={other.profileId} environment={environmentOf(other.profileId)} /></h3>
               <ProfileFigures data={other.data} profileId={other.profileId} idp={`ov-p${i}-`} open={(filter) => open({ profileId: other.profileId, ...filter })} backwards={backwards} tooLong={tooLong}>
@@ -165,6 +174,36 @@ export function OverviewSection({ profileId }: { profileId: string }) {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Another profile folded (scope "all" with many profiles): its name and badge, and its chosen dates'
+ * captured, refunded and net per currency on the line that opens it; opened, its whole block (the
+ * periods, refunds made, unpaid links, held payments and its charts, asked then).
+ */
+function FoldedProfile({ other, i, open, environment, charts: Charts, figures, openPayments, noFigures }: { other: OtherProfile; i: number; open: boolean; environment: string | null; charts: Charts | undefined; figures: ReactNode; openPayments: (filter: PaymentFilter) => void; noFigures?: string }) {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const amount = (minor: number, currency: string) => ltrIsolated(formatAmount(minor, currency as CurrencyCode, language));
+  const chosen = other.data.periods[periodIds.indexOf('range')]?.totals ?? [];
+  const line = noFigures ?? (chosen.length === 0 ? t('ov.fold.nothing') : chosen.map((x) => t('ov.fold.currency', { captured: amount(x.grossMinor, x.currency), refunded: amount(x.refundedMinor, x.currency), net: amount(x.netMinor, x.currency) })).join(' — '));
+  return (
+    <details className="ov-other-profile ov-folded" open={open} onToggle={(event) => {
+      const nowOpen = event.currentTarget.open;
+      if (nowOpen !== open) useOverview.getState().setOpened(other.profileId, nowOpen);
+    }} data-testid="ov-other-profile" data-profile={other.profileId}>
+      <summary>
+        <h3 id={`ov-p${i}-title`} className="ov-profile-heading" data-testid="ov-profile-heading"><ProfileCell profileId={other.profileId} environment={environment} /></h3>{' '}
+        <span className="ov-fold-line" data-testid="ov-fold-line">{t('ov.period.range')}: {line}</span>
+      </summary>
+      {open && (
+        <section aria-labelledby={`ov-p${i}-title`}>
+          {figures}
+          {other.charts && Charts ? <Charts data={other.charts} open={openPayments} idp={`ov-p${i}-`} /> : <p role="status">{t('ov.charts.loading')}</p>}
+        </section>
+      )}
+    </details>
   );
 }
 

@@ -5,7 +5,7 @@ import type { AppError } from '../../../../contract/result';
 import { useT } from '../../i18n';
 import { useWordedError } from '../../i18n/words';
 import { useProfiles, watchProfileList } from './settings-store';
-import { nameAndEnvironment, profileName, shortened, withEnvironment } from '../../ui/profile-name';
+import { optionLabel, profileName, shortNames, withEnvironment } from '../../ui/profile-name';
 import { QuotedWords } from '../../ui/quoted-words';
 import { focusIfLost } from '../../ui/focus';
 import { useProductionSwitch } from './production-switch';
@@ -37,6 +37,7 @@ export function ProfileSwitcher() {
   );
 
   if (profiles.length < 2) return null;
+  const names = shortNames(profiles.map((p) => profileName(p, t)));
   return (
     <form
       className="profile-switcher"
@@ -48,13 +49,14 @@ export function ProfileSwitcher() {
     >
       <label htmlFor="profile-switch">{t('profile.switch.label')}</label>
       <select id="profile-switch" ref={list} value={choice} onChange={(e) => setChoice(e.target.value)} data-testid="profile-switch">
-        {profiles.map((p) => (
-          // In the page's direction, the name and its environment each isolated: "dir=auto" took an
-          // Arabic name's direction in English and read "(Sandbox) بيئة الاختبار" (a Latin one in Arabic
-          // alike). A long name is shortened here, not cut by the select's width (which cut a Latin
-          // name's start in Arabic); the header shows the active one whole in its tooltip.
+        {profiles.map((p, i) => (
+          // In the page's direction, the name then its environment: "dir=auto" took an Arabic name's
+          // direction in English and read "(Sandbox) بيئة الاختبار" (a Latin one in Arabic alike). A
+          // long name is shortened here, not cut by the select's width (which cut a Latin name's start
+          // in Arabic), two alike keeping their ends; the header shows the active one whole in its
+          // tooltip. Typed letters find an option by its name (optionLabel).
           <option key={p.id} value={p.id}>
-            {nameAndEnvironment(shortened(profileName(p, t)), t(`env.${p.environment}`))}
+            {optionLabel(names[i]!, t(`env.${p.environment}`))}
           </option>
         ))}
       </select>

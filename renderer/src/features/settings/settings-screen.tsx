@@ -17,6 +17,9 @@ import { SellerSection } from './seller-form';
 import { TeamLedgerSection } from './team-ledger-section';
 import { useNavigation } from '../../app/navigation-store';
 import { QuotedWords } from '../../ui/quoted-words';
+import { profileName } from '../../ui/profile-name';
+import { foldArabicLetters } from '../../../../contract/arabic-letters';
+import type { ProfileView } from '../../../../contract/methods/profiles';
 
 /** The screen's sections, by their headings' ids, in the order they come. */
 const sections = [
@@ -52,6 +55,20 @@ function SectionLinks() {
   );
 }
 
+/**
+ * From this many profiles the list has "Find a profile": a franchise's twenty branches made it 7,145
+ * px of cards at 1366 × 768 (the last one ten Page Downs or 133 Tabs away) in an app with no find in
+ * page (walk37).
+ */
+const findFrom = 6;
+
+/** Typed words in a profile's name or its environment's word, case and Arabic spellings aside («فرع جده» finds «فرع جدة»). */
+function matches(profile: ProfileView, typed: string, t: ReturnType<typeof useT>): boolean {
+  const fold = (text: string) => foldArabicLetters(text.toLocaleLowerCase());
+  const words = fold(`${profileName(profile, t)} ${t(`env.${profile.environment}`)}`);
+  return fold(typed).split(/\s+/).filter(Boolean).every((word) => words.includes(word));
+}
+
 export function SettingsScreen() {
   const t = useT();
   const language = useLanguage((s) => s.language);
@@ -63,15 +80,27 @@ export function SettingsScreen() {
   // ('list' or a profile's id). "Profile “X” added." stayed under the list while the new card's key
   // was saved and checked; each action now replaces what the last one said, as a card's own did.
   const [said, setSaid] = useState<{ at: string; notice: Notice }>();
+  const [find, setFind] = useState('');
+  // A card with a form open stays, whatever is typed here: what was typed in the form is not lost.
+  const listed = profiles.length < findFrom || !find.trim() ? profiles : profiles.filter((p) => matches(p, find, t) || (open !== null && open !== 'new' && open.id === p.id));
   const setNotice = (notice: Notice | undefined) => setSaid(notice && { at: 'list', notice });
   const loadMaintenance = useMaintenance((s) => s.load);
   // A removed profile's card goes with the keyboard on its "Yes, remove it": the keyboard goes to
   // "Add profile", right under the line that says what was removed (it fell to the page).
   const addButton = useRef<HTMLButtonElement>(null);
+  const removing = useRef(false);
   const onRemoved = (removed: Notice) => {
     setNotice(removed);
+    removing.current = true;
     addButton.current?.focus(); // absent only while the new profile's form is open, which keeps it
   };
+  // The card goes when the list is read again, after the keyboard moved: the line and "Add profile"
+  // moved up with it, out of the window when the card was the one "Find a profile" showed (walk37).
+  useEffect(() => {
+    if (!removing.current) return;
+    removing.current = false;
+    addButton.current?.scrollIntoView?.({ block: 'center' }); // with the line above it, clear of the sticky header
+  }, [profiles]);
 
   // Opened from another screen's "Open Settings" (settings-link.tsx): at the section it named, with
   // the active profile's key form open once the profiles are in, or with a new profile's form open.
@@ -116,8 +145,17 @@ export function SettingsScreen() {
           <button type="button" onClick={() => void load()}>{t('error.retry')}</button>
         </div>
       )}
+      {profiles.length >= findFrom && (
+        <div className="field profile-find">
+          <label htmlFor="profile-find">{t('settings.find')}</label>
+          <input id="profile-find" type="search" value={find} onChange={(e) => setFind(e.target.value)} aria-describedby="profile-find-count" autoComplete="off" data-testid="profile-find" />
+          <p className="field-hint" id="profile-find-count" role="status" data-testid="profile-find-count">
+            {find.trim() ? t('settings.find.count', { shown: listed.length, count: profiles.length }) : t('settings.find.hint', { count: profiles.length })}
+          </p>
+        </div>
+      )}
       <ul className="profile-list" aria-label={t('settings.profiles')} data-testid="profile-list">
-        {profiles.map((profile) => (
+        {listed.map((profile) => (
           <ProfileCard
             key={profile.id}
             profile={profile}

@@ -11,6 +11,7 @@ import { api } from '../../api';
 import { useSession } from '../../app/session-store';
 import { useLanguage, useT, wordReason } from '../../i18n';
 import { EnvironmentBadge } from '../../app/environment-badge';
+import { ProfileCell } from './profile-cell';
 import { money, useWordedError, type Words } from '../../i18n/words';
 import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
@@ -256,7 +257,9 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
                   <dt>{t('action.recurring.card')}</dt><dd data-testid="charged-card">{card.cardMasked ? t('action.recurring.cardEnding', { last4: card.cardMasked.slice(-4) }) : t('action.recurring.cardNotShown')}</dd>
                   <dt>{t('action.recurring.firstOrder')}</dt><dd><Ltr className="mono" testId="charged-order">{card.orderId}</Ltr></dd>
                 </>) : (<><dt>{t('detail.order')}</dt><dd><Ltr className="mono">{payment.orderId}</Ltr></dd></>)}
-                <dt>{t('detail.environment')}</dt><dd><EnvironmentBadge environment={payment.environment} hint={false} testId="" /></dd>
+                {/* Whose key acts: the profile in use (the payment's own, or on the team ledger this laptop's for a
+                    colleague's), named with its badge. With twenty branches "Environment: Sandbox" did not say which. */}
+                <dt>{t('detail.profile')}</dt><dd data-testid="action-profile">{profile ? <ProfileCell profileId={profile.id} environment={profile.environment} /> : <EnvironmentBadge environment={payment.environment} hint={false} testId="" />}</dd>
                 {kind !== 'recurring' && kind !== 'void' && (<><dt>{t(kind === 'capture' ? 'detail.captureLeft' : 'detail.refundLeft')}</dt><dd data-testid="action-left"><Ltr>{formatAmount(remainingMinor, currency, language)}</Ltr></dd></>)}
               </dl>
               {kind !== 'void' && (

@@ -8,7 +8,7 @@ import { useT } from '../../i18n';
 import { useTransactions } from './transactions-store';
 import { OverviewFilterNote } from '../overview/overview-filter-note';
 import { useProfileList } from '../settings/settings-store';
-import { profileName } from '../../ui/profile-name';
+import { optionLabel, profileName } from '../../ui/profile-name';
 import { fromField, fromInstant, toField, toInstant } from './date-fields';
 import { DateField } from '../../ui/date-field';
 import { flushSync } from 'react-dom';
@@ -207,7 +207,8 @@ function ProfileFilter() {
       <label htmlFor="tx-profile">{t('tx.filter.profile')}</label>
       <select id="tx-profile" value={filter.profileId ?? ''} onChange={(e) => setFilter({ profileId: e.target.value || undefined })}>
         <option value="">{t('tx.filter.any')}</option>
-        {profiles.map((p) => <option key={p.id} value={p.id}>{profileName(p, t)}</option>)}
+        {/* With its environment, as the header's list says it: a branch's sandbox and production profiles may be named alike. */}
+        {profiles.map((p) => <option key={p.id} value={p.id}>{optionLabel(profileName(p, t), t(`env.${p.environment}`))}</option>)}
       </select>
     </div>
   );

@@ -24,6 +24,12 @@ import './list-totals.css';
 type Totals = MethodOutput<'listTotals'>['currencies'];
 type Answer = { list: number; filter: string; currencies?: Totals; error?: AppError };
 type ProfileTotals = { profileId: string; environment: string | null; currencies: Totals };
+/**
+ * Profiles named on the one line above the list; the others are counted there and each has its rows
+ * in the table the line opens. With a franchise's twenty branches the line was sixteen lines of
+ * figures at 1366 × 768 and pushed the list's first row out of the window (walk37).
+ */
+const profilesOnLine = 3;
 
 /**
  * The answer's currencies grouped by profile, each with its environment from the profiles' list (null
@@ -111,7 +117,7 @@ export function FilterTotals({ filter, list, ready, total, of = 'payments' }: { 
             <span className="tx-totals-label">{t(lineLabel)}</span>{' '}
             {/* The dot between amounts, outside them: the line breaks there, never inside an amount. */}
             {several
-              ? groups.map((g, i) => (
+              ? groups.slice(0, profilesOnLine).map((g, i) => (
                 <Fragment key={g.profileId}>
                   {i > 0 && ' — '}
                   <span className="tx-totals-profile" data-profile={g.profileId}>
@@ -121,6 +127,7 @@ export function FilterTotals({ filter, list, ready, total, of = 'payments' }: { 
                 </Fragment>
               ))
               : nets(mine.currencies!)}
+            {groups.length > profilesOnLine && <> — <span data-testid="tx-totals-more">{t('tx.totals.moreProfiles', { count: groups.length - profilesOnLine })}</span></>}
           </span>
         </summary>
         <table className="tx-totals-table">

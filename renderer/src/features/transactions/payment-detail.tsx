@@ -6,7 +6,7 @@ import type { PaymentView } from '../../../../contract/methods/payments';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
 import { useLanguage, useT } from '../../i18n';
-import { EnvironmentBadge } from '../../app/environment-badge';
+import { ProfileCell } from './profile-cell';
 import { useWordedError, type Words } from '../../i18n/words';
 import { NoticeLine, refused, said, type Notice } from '../../ui/notice';
 import { formatAmount, formatRowDateTime } from '../../i18n/format';
@@ -351,7 +351,8 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           <dt>{t('detail.transactionId')}</dt><dd><Ltr className="mono" ref={transactionIdRef}>{payment.transactionId ?? '—'}</Ltr>{payment.transactionId && <> <CopyButton text={payment.transactionId} label={t('detail.copyTransactionId')} copiedLabel={t('detail.copiedTransactionId')} shown={transactionIdRef} testId="copy-transaction-id" /></>}</dd>
           {payment.sessionId && (<><dt>{t('detail.sessionId')}</dt><dd><Ltr className="mono">{payment.sessionId}</Ltr></dd></>)}
           {payment.url && (<><dt>{t('detail.url')}</dt><dd><Ltr className="mono url">{payment.url}</Ltr></dd></>)}
-          <dt>{t('detail.environment')}</dt><dd><EnvironmentBadge environment={payment.environment} hint={false} testId="" /></dd>
+          {/* The payment's profile by name and badge: a branch, not only an environment (walk37). */}
+          <dt>{t('detail.profile')}</dt><dd data-testid="detail-profile"><ProfileCell profileId={payment.profileId} environment={payment.environment} /></dd>
           {/* Its times are this computer's wall time, named as the list's Created heading names it (walk31). */}
           <dt>{t('detail.created')} <ZoneNote testId="detail-zone" /></dt><dd><RowMoment iso={payment.createdAt} testId="detail-created" /></dd>
           <dt>{t('detail.lastChecked')}</dt><dd>{payment.lastCheckedAt ? <RowMoment iso={payment.lastCheckedAt} testId="detail-last-checked" /> : '—'}
