@@ -56,7 +56,7 @@ describe('a gateway that cannot be reached', () => {
 });
 
 describe('each way a connection fails', () => {
-  const codes = { dns: 'ENOTFOUND', dnsAgain: 'EAI_AGAIN', refused: 'ECONNREFUSED', timedOut: 'ETIMEDOUT', connectTimedOut: 'UND_ERR_CONNECT_TIMEOUT', reset: 'ECONNRESET', noRoute: 'EHOSTUNREACH', certExpired: 'CERT_HAS_EXPIRED', certUntrusted: 'SELF_SIGNED_CERT_IN_CHAIN', certName: 'ERR_TLS_CERT_ALTNAME_INVALID', notTls: 'ERR_SSL_WRONG_VERSION_NUMBER', unsafePort: 'ERR_UNSAFE_PORT', other: 'ESOMETHINGELSE' };
+  const codes = { dns: 'ENOTFOUND', dnsAgain: 'EAI_AGAIN', refused: 'ECONNREFUSED', timedOut: 'ETIMEDOUT', connectTimedOut: 'UND_ERR_CONNECT_TIMEOUT', reset: 'ECONNRESET', noRoute: 'EHOSTUNREACH', certExpired: 'CERT_HAS_EXPIRED', certDate: 'CERT_NOT_YET_VALID', certUntrusted: 'SELF_SIGNED_CERT_IN_CHAIN', certName: 'ERR_TLS_CERT_ALTNAME_INVALID', notTls: 'ERR_SSL_WRONG_VERSION_NUMBER', unsafePort: 'ERR_UNSAFE_PORT', other: 'ESOMETHINGELSE' };
   const server = { name: 'gw.example', address: 'gw.example' };
 
   it('has its own words, in both languages, with the code once and no parentheses in parentheses', () => {
@@ -80,6 +80,11 @@ describe('each way a connection fails', () => {
     expect(words('UND_ERR_CONNECT_TIMEOUT')).toMatch(/^The server gw.example did not answer while Paydesk was connecting to it\. You can safely try again; /);
     expect(words('ECONNRESET')).toMatch(/^The connection to gw.example was cut off\. /);
     expect(words('CERT_HAS_EXPIRED')).toMatch(/^The certificate of gw.example has expired\. /);
+    // A clock set wrong is the likelier cause on a laptop (walk40): the computer's date and time are checked first.
+    expect(words('CERT_HAS_EXPIRED')).toMatch(/has expired\. Check this computer’s date and time first: a clock set ahead makes a valid certificate look expired\. /);
+    expect(words('CERT_NOT_YET_VALID')).toMatch(/^The certificate of gw.example is not valid on this computer’s date and time\. Check this computer’s date and time, and let the computer set them automatically; /);
+    expect(words('ERR_CERT_DATE_INVALID')).toBe(words('CERT_NOT_YET_VALID').replace('CERT_NOT_YET_VALID', 'ERR_CERT_DATE_INVALID'));
+    expect(wordReason('ar', { key: 'connection.unreachable', values: networkValues('CERT_NOT_YET_VALID', server) })).toMatch(/^شهادة الخادم \u2066gw.example\u2069 غير صالحة في تاريخ هذا الحاسوب ووقته\. تحقق من تاريخ هذا الحاسوب ووقته/);
     expect(words('EAI_AGAIN')).toMatch(/^The server name gw.example was not found \(DNS\)\. /);
     expect(words('ERR_SSL_WRONG_VERSION_NUMBER')).toMatch(/^The server gw.example did not answer over HTTPS \(TLS\)\. Check the address’s start and port: /);
     expect(words('ERR_UNSAFE_PORT')).toMatch(/^Paydesk does not connect to gw.example: that port is kept for other kinds of service/);
