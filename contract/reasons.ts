@@ -234,7 +234,7 @@ export const reasonTexts = {
   // A row's error as an earlier Paydesk stored it: English words, shown as they are.
   'bulk.storedText': '{text}',
   // The team ledger: one computer sends a batch's links; the others are told who.
-  'bulk.runningElsewhere': '{person} is sending the links of this batch from another computer ({laptop}) right now. Only one computer sends a batch: wait until it is done or cancelled there, then open the batch again.',
+  'bulk.runningElsewhere': '{person} is sending the links of this batch from another computer ({clockHere}) right now. Only one computer sends a batch: wait until it is done or cancelled there, then open the batch again.',
   'bulk.notAllowed': 'The team ledger does not let {person} make or send bulk payment links. Ask a Paydesk admin for the staff or support role.',
   // Profiles: `field` is name, baseUrl, path, successUrl or failureUrl
   'profile.nameRequired': 'Enter a name for the profile.',
@@ -330,6 +330,9 @@ export const reasonTexts = {
   'teamLedger.recurringNotAllowed': 'The team ledger does not let {person} charge a saved card again: only support and admin may. Ask a Paydesk admin for the support role.',
   'teamLedger.reconnecting': 'Paydesk lost its connection to the team ledger at {host} and is reconnecting… Meanwhile other laptops’ changes may show late. A payment or refund is sent to the gateway only once the team ledger has recorded it: if it cannot be recorded, nothing is sent.',
   'teamLedger.reconnected': 'Paydesk is connected to the team ledger at {host} again.',
+  // This computer's clock against a server's (main/core/clock-watch.ts); both times in this computer's zone.
+  'clock.looksWrong': 'This computer’s clock looks wrong: it says {clockHere}, while {source, select, teamLedger {the team ledger’s server at {host}} other {the gateway at {host}}} says {clockThere} (both in this computer’s time zone). Home’s “Today”, payment links’ dates and the backup schedule follow this computer’s clock, and so do the times recorded in this computer’s own ledger: set its date and time in the computer’s settings, best to be set automatically. Nothing already recorded is lost.',
+  'clock.rightAgain': 'This computer’s clock agrees with {source, select, teamLedger {the team ledger’s server at {host}} other {the gateway at {host}}} again. What was recorded while it was wrong keeps the times it showed then.',
   // A money move stopped before its intent was recorded (main/payments/not-sent.ts): nothing left for the gateway.
   'teamLedger.notSent': 'Nothing was sent to the gateway: the team ledger at {host} could not be reached. Try again when it is back. Details: {code}.',
   // A money move whose request left but whose answer the team ledger did not take (main/payments/not-sent.ts): never "nothing was sent".
