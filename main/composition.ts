@@ -164,7 +164,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   // The team ledger instead of this laptop's file, when Settings → Team ledger chose it (read at start; docs/team-ledger.md).
   const teamLedger = createTeamLedgerSettings({ dataDir: options.dataDir, vault, logger });
   // This laptop's sandbox and production profiles are published to the team's list (never a key).
-  const team = await openTeamBackend({ dataDir: options.dataDir, settings: teamLedger, events, logger, exportDir: options.exportDir ?? defaultExportDir(options.dataDir), profilesHere: () => profiles.list().profiles });
+  const team = await openTeamBackend({ dataDir: options.dataDir, settings: teamLedger, events, logger, exportDir: options.exportDir ?? defaultExportDir(options.dataDir), profilesHere: () => profiles.list().profiles, clock });
   // Credit notes are recorded when the payments service confirms a refund (in its transaction).
   const documents: { invoices?: InvoiceService } = {};
   const practiceOrigin = new URL(practice.baseUrl).origin;
