@@ -111,6 +111,16 @@ describe('a team ledger server that cannot be reached', () => {
     expect(both(teamReason('ECONNREFUSED')).en).toBe('Paydesk cannot reach the team ledger. The server db.invalid:5432 refused the connection. Check the address and the port, and that the server is running. Details: ECONNREFUSED.');
   });
 
+  // walk40: a laptop whose clock is behind the server certificate's start was told "This computer does
+  // not trust the server’s certificate … pin it in these settings", and one ahead of its end the same.
+  it('says a certificate out of its dates with this computer’s date and time first, not “pin it”', () => {
+    expect(both(teamReason('CERT_NOT_YET_VALID'))).toEqual({
+      en: 'Paydesk cannot reach the team ledger. The certificate of db.invalid:5432 is not valid on this computer’s date and time. Check this computer’s date and time, and let the computer set them automatically; if they are right, the server’s administrator must fix its certificate. Details: CERT_NOT_YET_VALID.',
+      ar: 'تعذّر على بايدسك الوصول إلى سجل الفريق. شهادة الخادم \u2066db.invalid:5432\u2069 غير صالحة في تاريخ هذا الحاسوب ووقته. تحقق من تاريخ هذا الحاسوب ووقته، واجعل الحاسوب يضبطهما تلقائيًا؛ فإن كانا صحيحين فعلى مسؤول الخادم إصلاح شهادته. التفاصيل: \u2066CERT_NOT_YET_VALID\u2069.',
+    });
+    expect(both(teamReason('CERT_HAS_EXPIRED')).en).toMatch(/^Paydesk cannot reach the team ledger\. The certificate of db\.invalid:5432 has expired\. Check this computer’s date and time first/);
+  });
+
   it('words pg’s own time-out (no code) as no answer in time, and main words it the same way', () => {
     const check = explainConnectionError(new Error('Connection terminated due to connection timeout'), team);
     if (check.ok) throw new Error('expected a failure');
