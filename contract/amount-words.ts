@@ -105,9 +105,10 @@ const quotedNames = ['detail'];
  * (an address with its port is one value, `server`). And an amount as typed and its readings
  * (`example`, `typed`, `whole`, `decimal`: "12,500" with the sentence's commas around it), and a
  * bulk file's date and the year-month-day to write instead (`isoDate`, `dayFirst`, `monthFirst`:
- * "2026-11-30" read "30-11-2026" in an Arabic problem).
+ * "2026-11-30" read "30-11-2026" in an Arabic problem). And the two clocks' moments of a wrong clock's
+ * notice (`clockHere`, `clockThere`: "2026-12-03 09:58" read "09:58 2026-12-03").
  */
-const ltrNames = ['orderId', 'transactionId', 'folder', 'file', 'path', 'url', 'database', 'databases', 'code', 'example', 'grouped', 'typed', 'whole', 'decimal', 'scheme', 'origin', 'columns', 'email', 'phone', 'server', 'serverName', 'host', 'user', 'login', 'person', 'command', 'isoDate', 'dayFirst', 'monthFirst', 'lastFour'];
+const ltrNames = ['orderId', 'transactionId', 'folder', 'file', 'path', 'url', 'database', 'databases', 'code', 'example', 'grouped', 'typed', 'whole', 'decimal', 'scheme', 'origin', 'columns', 'email', 'phone', 'server', 'serverName', 'host', 'user', 'login', 'person', 'command', 'isoDate', 'dayFirst', 'monthFirst', 'lastFour', 'clockHere', 'clockThere'];
 
 /**
  * Values that are amounts already worded by the caller (a dialog's "Refund {amount}", a credit

@@ -15,6 +15,7 @@ import { profileHandlers } from './api/profile-handlers';
 import { createProfileStore } from './profiles/profile-store';
 import { createKeyVault } from './vault/key-vault';
 import { createGatewayClient } from './gateway/client';
+import { createClockWatch } from './core/clock-watch';
 import { createLogger, type Logger } from './log/logger';
 import { startPracticeGateway } from './practice/embedded';
 import { practiceStateFileName } from './practice/store';
@@ -154,14 +155,16 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   const practice: PracticeInUse = sharedPracticeGateway() ?? await startPracticeGateway({ logger, stateFile: join(options.dataDir, practiceStateFileName), hostLanguage: () => language.get() });
   // Keys: OS keychain only (service "Paydesk", account = profile id); see docs/profiles-and-keys.md.
   const vault = createKeyVault({ logger });
-  const connectionProbe = createGatewayClient({ logger });
+  // This computer's clock against each gateway answer's Date header: told once when it looks wrong (core/clock-watch.ts).
+  const clock = createClockWatch((level, why) => events.emit({ type: 'notification', level, message: englishText(why), reason: why }));
+  const connectionProbe = createGatewayClient({ logger, clock });
   const profiles = createProfileStore({ dataDir: options.dataDir, practice, vault, logger, events, probe: (conn, request, opts) => connectionProbe.status(conn, request, opts) });
 
-  const client = createGatewayClient({ logger });
+  const client = createGatewayClient({ logger, clock });
   // The team ledger instead of this laptop's file, when Settings → Team ledger chose it (read at start; docs/team-ledger.md).
   const teamLedger = createTeamLedgerSettings({ dataDir: options.dataDir, vault, logger });
   // This laptop's sandbox and production profiles are published to the team's list (never a key).
-  const team = await openTeamBackend({ dataDir: options.dataDir, settings: teamLedger, events, logger, exportDir: options.exportDir ?? defaultExportDir(options.dataDir), profilesHere: () => profiles.list().profiles });
+  const team = await openTeamBackend({ dataDir: options.dataDir, settings: teamLedger, events, logger, exportDir: options.exportDir ?? defaultExportDir(options.dataDir), profilesHere: () => profiles.list().profiles, clock });
   // Credit notes are recorded when the payments service confirms a refund (in its transaction).
   const documents: { invoices?: InvoiceService } = {};
   const practiceOrigin = new URL(practice.baseUrl).origin;

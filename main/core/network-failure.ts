@@ -4,7 +4,7 @@
 // itself goes along once, as a detail for support. Which of them mean a request never left: main/gateway/before-sending.ts.
 import type { ReasonValues } from '../../contract/reasons';
 
-export const networkCauses = ['dns', 'refused', 'timedOut', 'connectTimedOut', 'reset', 'noRoute', 'certExpired', 'certUntrusted', 'certName', 'notTls', 'unsafePort', 'other'] as const;
+export const networkCauses = ['dns', 'refused', 'timedOut', 'connectTimedOut', 'reset', 'noRoute', 'certExpired', 'certDate', 'certUntrusted', 'certName', 'notTls', 'unsafePort', 'other'] as const;
 export type NetworkCause = (typeof networkCauses)[number];
 
 const causeOfCode: Record<string, NetworkCause> = {
@@ -22,6 +22,8 @@ const causeOfCode: Record<string, NetworkCause> = {
   ENETDOWN: 'noRoute',
   EADDRNOTAVAIL: 'noRoute',
   CERT_HAS_EXPIRED: 'certExpired',
+  // A certificate from after this computer's date: its clock is behind (a dead battery), not the server wrong.
+  CERT_NOT_YET_VALID: 'certDate',
   DEPTH_ZERO_SELF_SIGNED_CERT: 'certUntrusted',
   SELF_SIGNED_CERT_IN_CHAIN: 'certUntrusted',
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'certUntrusted',
@@ -48,7 +50,7 @@ const causeOfCode: Record<string, NetworkCause> = {
   ERR_NETWORK_CHANGED: 'reset',
   ERR_INTERNET_DISCONNECTED: 'noRoute',
   ERR_ADDRESS_UNREACHABLE: 'noRoute',
-  ERR_CERT_DATE_INVALID: 'certExpired',
+  ERR_CERT_DATE_INVALID: 'certDate', // Chromium's, expired or not yet valid alike
   ERR_CERT_AUTHORITY_INVALID: 'certUntrusted',
   ERR_CERT_COMMON_NAME_INVALID: 'certName',
   ERR_SSL_PROTOCOL_ERROR: 'notTls',

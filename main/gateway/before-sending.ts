@@ -7,7 +7,7 @@
 // - fetch refusing the address before connecting (a port it never connects to, a URL it cannot read);
 // - a failed name lookup or TCP connect (the system call is getaddrinfo or connect);
 // - Node's check of the server's certificate, made once as the handshake ends, before 'secureConnect'
-//   (every code of the certExpired, certUntrusted and certName causes, main/core/network-failure.ts);
+//   (every code of the certExpired, certDate, certUntrusted and certName causes, main/core/network-failure.ts);
 // - any failure undici reports as one to connect (its diagnostics channel), the handshake included:
 //   an https:// address answered in plain HTTP (ERR_SSL_WRONG_VERSION_NUMBER), a cut mid-handshake.
 // Not by its code alone: a TLS record error (the notTls codes: OpenSSL raises them for any record,
@@ -21,7 +21,7 @@ import { subscribe } from 'node:diagnostics_channel';
 import { fetchFailureCode, networkCause, type NetworkCause } from '../core/network-failure';
 
 /** The causes whose every code arises before a request is written (fetch's own refusals, name lookups, the certificate check). */
-const beforeSendingCauses: ReadonlySet<NetworkCause> = new Set(['dns', 'unsafePort', 'certExpired', 'certUntrusted', 'certName']);
+const beforeSendingCauses: ReadonlySet<NetworkCause> = new Set(['dns', 'unsafePort', 'certExpired', 'certDate', 'certUntrusted', 'certName']);
 /** fetch could not read the address: it never connected. */
 const beforeSendingCodes: ReadonlySet<string> = new Set(['ERR_INVALID_URL']);
 /** The system calls that open a connection: a failure of theirs means it never opened. */

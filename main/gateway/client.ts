@@ -3,6 +3,7 @@
 // answer tolerantly (decisions §3). Only status is ever retried, with back-off.
 import { formatMinor } from '../../contract/money';
 import type { Logger } from '../log/logger';
+import type { ClockWatch } from '../core/clock-watch';
 import { JsonNumber, field, textOf, type ExactJson, type Writable } from './exact-json';
 import { gatewayError, type GatewayError } from './errors';
 import { s2sHash } from './hash';
@@ -22,6 +23,8 @@ export type GatewayClientDeps = {
   /** Waits between status retries; tests pass one that does not wait. */
   sleep?: (ms: number) => Promise<void>;
   statusRetryDelaysMs?: number[];
+  /** Told each answer's time: whether this computer's clock looks wrong. */
+  clock?: ClockWatch;
 };
 
 export type StatusOptions = CallOptions & { retry?: boolean };
@@ -31,7 +34,7 @@ export const amountJson = (money: R.Money) => new JsonNumber(formatMinor(money.m
 const yn = (flag: boolean | undefined) => (flag ? 'Y' : 'N');
 
 export function createGatewayClient(deps: GatewayClientDeps) {
-  const transport = { fetch: deps.fetch ?? globalThis.fetch, logger: deps.logger, timeoutMs: deps.timeoutMs ?? 30_000 };
+  const transport = { fetch: deps.fetch ?? globalThis.fetch, logger: deps.logger, timeoutMs: deps.timeoutMs ?? 30_000, clock: deps.clock };
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const retryDelays = deps.statusRetryDelaysMs ?? [500, 1500];
 

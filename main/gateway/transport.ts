@@ -3,6 +3,7 @@
 // set of errors. A request that may have reached the gateway is never called a failure: it
 // is outcome_unknown (money calls) so nobody resends it blindly.
 import { redact, type Logger } from '../log/logger';
+import type { ClockWatch } from '../core/clock-watch';
 import { parseExact, field, textOf, JsonNumber, stringifyExact, ExactJsonError, type ExactJson, type Writable } from './exact-json';
 import type { ReasonKey } from '../../contract/reasons';
 import { englishText } from '../core/fail';
@@ -12,7 +13,11 @@ import { gatewayError, type GatewayError } from './errors';
 import { isSafeToRetry, operationUrl, type GatewayConnection, type GatewayOperation } from './operations';
 
 export type CallOptions = { signal?: AbortSignal; timeoutMs?: number };
-export type TransportDeps = { fetch: typeof fetch; logger: Logger; timeoutMs: number };
+export type TransportDeps = {
+  fetch: typeof fetch; logger: Logger; timeoutMs: number;
+  /** Each answer's time (its Date header) and this computer's clock around it: is the clock wrong? (core/clock-watch.ts) */
+  clock?: ClockWatch;
+};
 
 export type Exchange =
   | { ok: true; envelope: ExactJson; data: ExactJson | undefined; raw: string }
@@ -41,6 +46,7 @@ export async function postJson(deps: TransportDeps, conn: GatewayConnection, ope
   let text: string | undefined;
   const sending = watchSending(url, 'POST');
   try {
+    const sentMs = Date.now();
     response = await sending.run(() => deps.fetch(url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-API-KEY': conn.apiKey },
@@ -48,6 +54,7 @@ export async function postJson(deps: TransportDeps, conn: GatewayConnection, ope
       redirect: 'manual',
       signal: controller.signal,
     }));
+    deps.clock?.heard({ source: 'gateway', host: url.host, serverMs: Date.parse(response.headers.get('date') ?? ''), sentMs, receivedMs: Date.now() });
     text = await textUpTo(response, answerLimitBytes);
   } catch (cause) {
     const how = { moneyCall, timedOut, cancelled: options.signal?.aborted === true };

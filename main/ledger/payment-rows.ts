@@ -264,8 +264,12 @@ export function createPaymentRows(db: LedgerDb) {
      */
     unclearOperations: (limit: number, direction: 'asc' | 'desc' = 'asc') =>
       db.prepare(`SELECT ${opColumns} FROM ledger_operations o WHERE o.outcome = ${outcomeCode('unknown')} ORDER BY o.created_at ${direction === 'desc' ? 'DESC' : 'ASC'}, o.payment ${direction === 'desc' ? 'DESC' : 'ASC'} LIMIT ?`).all(limit) as OperationRow[],
-    dueForCheck: (now: string, limit: number) =>
-      db.prepare('SELECT id, profile_id FROM payments WHERE next_check_at IS NOT NULL AND next_check_at <= ? ORDER BY next_check_at LIMIT ?').all(now, limit) as Array<{ id: string; profile_id: string }>,
+    dueForCheck: (now: string, limit: number, setBeyond?: string) => {
+      const due = db.prepare('SELECT id, profile_id FROM payments WHERE next_check_at IS NOT NULL AND next_check_at <= ? ORDER BY next_check_at LIMIT ?').all(now, limit) as Array<{ id: string; profile_id: string }>;
+      if (!setBeyond || due.length >= limit) return due;
+      // Checks set further ahead than any schedule sets them: by a clock since set back (store.ts).
+      return [...due, ...db.prepare('SELECT id, profile_id FROM payments WHERE next_check_at > ? ORDER BY next_check_at LIMIT ?').all(setBeyond, limit - due.length) as Array<{ id: string; profile_id: string }>];
+    },
     /** Repeat charges of a card enrolled on this payment, oldest first. */
     repeatsOf: (paymentId: string) =>
       db.prepare('SELECT * FROM payments WHERE parent_payment_id = ? ORDER BY created_at, rowid').all(paymentId) as PaymentRow[],

@@ -37,7 +37,7 @@ export function createSqliteLedgerStore(db: LedgerDb): LedgerStore {
     insertOperation: async (row) => rows.insertOperation(row),
     completeOperation: async (id, changes, from) => rows.completeOperation(id, changes, from),
     recordCheck: async (id, at, outcome, statusWord, state) => rows.recordCheck(id, at, outcome, statusWord, state),
-    dueForCheck: async (now, limit) => rows.dueForCheck(now, limit),
+    dueForCheck: async (now, limit, setBeyond) => rows.dueForCheck(now, limit, setBeyond),
     historyOf: async (id) => rows.historyOf(id),
     checksOf: async (id) => rows.checksOf(id),
     webhooksOf: async (id) => rows.webhooksOf(id),

@@ -68,8 +68,13 @@ export type LedgerTx = {
   completeOperation(operationId: string, changes: OperationChanges, from?: OperationRow['outcome'][], proof?: StatusProof): Promise<void>;
 
   recordCheck(paymentId: string, at: string, outcome: string, statusWord: string | null, state: string | null): Promise<void>;
-  /** Payments whose next check is due; on the team ledger each is leased to this laptop for a while, so two never check one at once. */
-  dueForCheck(now: string, limit: number): Promise<Array<{ id: string; profile_id: string }>>;
+  /**
+   * Payments whose next check is due; on the team ledger each is leased to this laptop for a while, so two never check one at once.
+   * `setBeyond`: a next check later than this was set by a clock that has since gone back (no schedule sets one so far
+   * ahead), so it is due too; on this laptop's ledger only: on the team ledger two laptops whose clocks differ by
+   * more would hand a payment back and forth, each finding the other's check too far ahead (docs/ledger.md).
+   */
+  dueForCheck(now: string, limit: number, setBeyond?: string): Promise<Array<{ id: string; profile_id: string }>>;
   historyOf(paymentId: string): Promise<HistoryRow[]>;
   checksOf(paymentId: string): Promise<CheckRow[]>;
   webhooksOf(paymentId: string): Promise<WebhookRow[]>;

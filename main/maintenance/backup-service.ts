@@ -135,7 +135,11 @@ export function createBackupService(options: BackupServiceOptions) {
       const { schedule, backupFolder, lastBackup } = settings();
       const interval = scheduleInterval[schedule];
       if (!interval || !backupFolder) return undefined;
-      if (lastBackup && now().getTime() - Date.parse(lastBackup.at) < interval) return undefined;
+      // A last backup "in the future" was stamped by a clock that was ahead and has since been set
+      // right (or a laptop that boots a year behind): it is due now, not when the clock catches up
+      // with that stamp (a day, or a year, with no backup). The new stamp ends it: no loop.
+      const since = lastBackup ? now().getTime() - Date.parse(lastBackup.at) : Infinity;
+      if (since >= 0 && since < interval) return undefined;
       // A ledger with no payments has nothing to keep, and a new laptop pointed at the old one's
       // folder (to restore from it) wrote its empty copy there, listed above the one to restore,
       // and each day another, until "keep" pruned the real ones. On demand, it is the person's call.

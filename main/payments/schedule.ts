@@ -9,6 +9,14 @@ export const attentionAfter = 5;
 /** How soon after an unpaid link's expiry date has ended it is checked: a few minutes, for a gateway's clock a little behind. */
 export const afterExpirySeconds = 300;
 
+/**
+ * The latest a next check set at `now` can be (the longest delay, with a minute to spare): one set
+ * later than this was set by a clock that was ahead and has been put right (a day ahead, set back
+ * by NTP), and would wait those hours unchecked; it is due instead. Once checked, it is back on the
+ * schedule: no second check before its delay.
+ */
+export const latestSensibleCheck = (now: Date) => new Date(now.getTime() + (Math.max(...checkDelaysSeconds) + 60) * 1000).toISOString();
+
 export function nextCheckAt(now: Date, attempts: number): string {
   const delay = checkDelaysSeconds[Math.min(attempts, checkDelaysSeconds.length - 1)]!;
   return new Date(now.getTime() + delay * 1000).toISOString();

@@ -21,6 +21,7 @@ import { newPaymentRow } from './record-create';
 import { actingRuleOf, requireActingProfile } from './acting-profile';
 import { judgeUnknown } from './settlement';
 import { evidenceOf, statusChanges } from './status-answer';
+import { latestSensibleCheck } from './schedule';
 
 type Source = 'status' | 'reconcile' | 'webhook';
 type Who = Pick<CallContext, 'osUser'>;
@@ -220,7 +221,8 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
   async function reconcileDue(limit = 25): Promise<number> {
     await core.recordUnrecorded();
     let checked = 0;
-    for (const { id, profile_id } of await store.dueForCheck(core.now().toISOString(), limit)) {
+    const now = core.now();
+    for (const { id, profile_id } of await store.dueForCheck(now.toISOString(), limit, latestSensibleCheck(now))) {
       if (core.inFlight.has(id)) continue;
       const conn = await deps.connectionFor(profile_id).catch(() => undefined);
       if (!conn) continue;

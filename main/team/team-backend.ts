@@ -6,6 +6,7 @@
 // first (docs/team-ledger-plan.md, steps 5 and 8). A server out of reach does not stop the start:
 // Settings says so in words, a notification says it is reconnecting, and every call that needs the
 // ledger fails in words before anything is sent to the gateway.
+import type { ClockWatch } from '../core/clock-watch';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -111,6 +112,8 @@ type Deps = {
   recheckMs?: number;
   /** This laptop's profiles, published to the team's list at each connection (never a key: pg-profiles.ts takes four fields). */
   profilesHere?: () => readonly PublishedProfile[];
+  /** Told the team server's clock at each heartbeat of the live connection: whether this computer's clock looks wrong. */
+  clock?: ClockWatch;
 };
 type Saved = NonNullable<Awaited<ReturnType<TeamLedgerSettingsService['connectionSettings']>>>;
 
@@ -230,6 +233,7 @@ async function openWithPassword(deps: Deps, stored: StoredTeamLedger, laptop: st
       void profiles.publish();
       live = team.listenForTeamChanges(saved.settings, passwordNow, {
         since,
+        clock: deps.clock,
         onPaymentsChanged(ids) {
           for (let i = 0; i < ids.length; i += 1_000) deps.events.emit({ type: 'payments.changed', paymentIds: ids.slice(i, i + 1_000) });
           void notices.changed(ids).catch((error: unknown) => deps.logger.warn('team ledger: watched links not looked at', { code: (error as { code?: string }).code ?? 'unknown' }));

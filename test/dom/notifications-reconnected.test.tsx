@@ -26,3 +26,15 @@ it('takes away "reconnecting" when "connected again" comes, and keeps the others
   expect(shown()[0]).toMatch(/WATCH-1 was paid/);
   expect(shown()[1]).toBe('Paydesk is connected to the team ledger at db.example again.');
 });
+
+// walk40: "This computer's clock looks wrong" stays until dismissed; once the clock agrees again it
+// is untrue, and was left above "agrees again".
+it('takes away "the clock looks wrong" when "the clock agrees again" comes', () => {
+  render(<Notifications />);
+  main.tell(said(4, 'warning', 'clock.looksWrong', { source: 'gateway', host: 'gw.example', clockHere: '2026-12-04 10:00', clockThere: '2026-12-03 10:00' }));
+  const shown = () => [...screen.getByTestId('notifications').querySelectorAll('p')].map((p) => p.textContent);
+  expect(shown()).toHaveLength(1);
+  expect(shown()[0]).toMatch(/^This computer’s clock looks wrong: it says 2026-12-04 10:00, while the gateway at gw\.example says 2026-12-03 10:00/);
+  main.tell(said(5, 'info', 'clock.rightAgain', { source: 'gateway', host: 'gw.example' }));
+  expect(shown()).toEqual(['This computer’s clock agrees with the gateway at gw.example again. What was recorded while it was wrong keeps the times it showed then.']);
+});

@@ -30,6 +30,19 @@ function certificate(name: string, issuer: string, options: { altName?: string; 
   writeFileSync(file(`${name}.ext`), options.ca ? 'basicConstraints=critical,CA:TRUE\n' : `subjectAltName=${options.altName ?? 'IP:127.0.0.1'}\n`);
   openssl('x509', '-req', '-in', file(`${name}.csr`), '-CA', file(`${issuer}.crt`), '-CAkey', file(`${issuer}.key`), '-CAcreateserial', '-out', file(`${name}.crt`), '-days', String(options.days ?? 2), '-extfile', file(`${name}.ext`));
 }
+/**
+ * A certificate `issuer` signed that starts in 2099: to this computer it is not valid yet, as a
+ * gateway's new certificate is to a laptop whose clock is behind (OpenSSL 3.0's x509 cannot set a
+ * start date; its `ca` command can, with a throwaway database).
+ */
+function notYetValid(name: string, issuer: string) {
+  openssl('req', ...ec, '-keyout', file(`${name}.key`), '-out', file(`${name}.csr`), '-subj', `/CN=${name}`);
+  writeFileSync(file(`${name}.ext`), 'subjectAltName=IP:127.0.0.1\n');
+  writeFileSync(file(`${name}.index`), '');
+  writeFileSync(file(`${name}.serial`), '01\n');
+  writeFileSync(file(`${name}.cnf`), `[ca]\ndefault_ca = t\n[t]\ndatabase = ${file(`${name}.index`)}\nnew_certs_dir = ${dir}\nserial = ${file(`${name}.serial`)}\ndefault_md = sha256\npolicy = p\nunique_subject = no\n[p]\ncommonName = supplied\n`);
+  openssl('ca', '-batch', '-config', file(`${name}.cnf`), '-cert', file(`${issuer}.crt`), '-keyfile', file(`${issuer}.key`), '-in', file(`${name}.csr`), '-out', file(`${name}.crt`), '-startdate', '20991231000000Z', '-enddate', '21000101000000Z', '-extfile', file(`${name}.ext`));
+}
 const pem = (...names: string[]) => names.map((name) => readFileSync(file(`${name}.crt`), 'utf8')).join('');
 
 /** The certificate with one byte of its signature changed: its issuer's check of it fails. */
@@ -71,6 +84,7 @@ beforeAll(async () => {
   certificate('viaIntermediate', 'unknownIntermediate');
   certificate('otherName', 'ca', { altName: 'DNS:gateway.example' });
   certificate('expired', 'ca', { days: -1 });
+  notYetValid('notYetValid', 'ca');
   certificate('tampered', 'ca');
   badlySigned('tampered');
   openssl('req', '-x509', ...ec, '-keyout', file('selfSigned.key'), '-out', file('selfSigned.crt'), '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-days', '2');
@@ -93,6 +107,8 @@ describe('a money call that fails in the TLS handshake', () => {
     ['a certificate whose signature does not match its authority', 'tampered-bad', [], 'certUntrusted', 'CERT_SIGNATURE_FAILURE'],
     ['a certificate made out to another name', 'otherName', [], 'certName', 'ERR_TLS_CERT_ALTNAME_INVALID'],
     ['an expired certificate', 'expired', [], 'certExpired', 'CERT_HAS_EXPIRED'],
+    // walk40: a laptop whose clock is behind the certificate's start; it was "The connection failed", no cause, no date named.
+    ['a certificate not valid yet on this computer’s clock', 'notYetValid', [], 'certDate', 'CERT_NOT_YET_VALID'],
   ])('with %s was not sent, and no request reached the server', async (_what, name, chain, cause, code) => {
     const { seen, url } = await httpsServer(name, chain);
     const result = await refund(url);

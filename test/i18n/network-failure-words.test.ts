@@ -56,7 +56,7 @@ describe('a gateway that cannot be reached', () => {
 });
 
 describe('each way a connection fails', () => {
-  const codes = { dns: 'ENOTFOUND', dnsAgain: 'EAI_AGAIN', refused: 'ECONNREFUSED', timedOut: 'ETIMEDOUT', connectTimedOut: 'UND_ERR_CONNECT_TIMEOUT', reset: 'ECONNRESET', noRoute: 'EHOSTUNREACH', certExpired: 'CERT_HAS_EXPIRED', certUntrusted: 'SELF_SIGNED_CERT_IN_CHAIN', certName: 'ERR_TLS_CERT_ALTNAME_INVALID', notTls: 'ERR_SSL_WRONG_VERSION_NUMBER', unsafePort: 'ERR_UNSAFE_PORT', other: 'ESOMETHINGELSE' };
+  const codes = { dns: 'ENOTFOUND', dnsAgain: 'EAI_AGAIN', refused: 'ECONNREFUSED', timedOut: 'ETIMEDOUT', connectTimedOut: 'UND_ERR_CONNECT_TIMEOUT', reset: 'ECONNRESET', noRoute: 'EHOSTUNREACH', certExpired: 'CERT_HAS_EXPIRED', certDate: 'CERT_NOT_YET_VALID', certUntrusted: 'SELF_SIGNED_CERT_IN_CHAIN', certName: 'ERR_TLS_CERT_ALTNAME_INVALID', notTls: 'ERR_SSL_WRONG_VERSION_NUMBER', unsafePort: 'ERR_UNSAFE_PORT', other: 'ESOMETHINGELSE' };
   const server = { name: 'gw.example', address: 'gw.example' };
 
   it('has its own words, in both languages, with the code once and no parentheses in parentheses', () => {
@@ -80,6 +80,11 @@ describe('each way a connection fails', () => {
     expect(words('UND_ERR_CONNECT_TIMEOUT')).toMatch(/^The server gw.example did not answer while Paydesk was connecting to it\. You can safely try again; /);
     expect(words('ECONNRESET')).toMatch(/^The connection to gw.example was cut off\. /);
     expect(words('CERT_HAS_EXPIRED')).toMatch(/^The certificate of gw.example has expired\. /);
+    // A clock set wrong is the likelier cause on a laptop (walk40): the computer's date and time are checked first.
+    expect(words('CERT_HAS_EXPIRED')).toMatch(/has expired\. Check this computer’s date and time first: a clock set ahead makes a valid certificate look expired\. /);
+    expect(words('CERT_NOT_YET_VALID')).toMatch(/^The certificate of gw.example is not valid on this computer’s date and time\. Check this computer’s date and time, and let the computer set them automatically; /);
+    expect(words('ERR_CERT_DATE_INVALID')).toBe(words('CERT_NOT_YET_VALID').replace('CERT_NOT_YET_VALID', 'ERR_CERT_DATE_INVALID'));
+    expect(wordReason('ar', { key: 'connection.unreachable', values: networkValues('CERT_NOT_YET_VALID', server) })).toMatch(/^شهادة الخادم \u2066gw.example\u2069 غير صالحة في تاريخ هذا الحاسوب ووقته\. تحقق من تاريخ هذا الحاسوب ووقته/);
     expect(words('EAI_AGAIN')).toMatch(/^The server name gw.example was not found \(DNS\)\. /);
     expect(words('ERR_SSL_WRONG_VERSION_NUMBER')).toMatch(/^The server gw.example did not answer over HTTPS \(TLS\)\. Check the address’s start and port: /);
     expect(words('ERR_UNSAFE_PORT')).toMatch(/^Paydesk does not connect to gw.example: that port is kept for other kinds of service/);
@@ -104,6 +109,16 @@ describe('a team ledger server that cannot be reached', () => {
       ar: 'تعذّر على بايدسك الوصول إلى سجل الفريق. لم يُعثر على اسم الخادم \u2066db.invalid\u2069 (DNS). تحقق من العنوان ومن اتصالك بالشبكة. التفاصيل: \u2066ENOTFOUND\u2069.',
     });
     expect(both(teamReason('ECONNREFUSED')).en).toBe('Paydesk cannot reach the team ledger. The server db.invalid:5432 refused the connection. Check the address and the port, and that the server is running. Details: ECONNREFUSED.');
+  });
+
+  // walk40: a laptop whose clock is behind the server certificate's start was told "This computer does
+  // not trust the server’s certificate … pin it in these settings", and one ahead of its end the same.
+  it('says a certificate out of its dates with this computer’s date and time first, not “pin it”', () => {
+    expect(both(teamReason('CERT_NOT_YET_VALID'))).toEqual({
+      en: 'Paydesk cannot reach the team ledger. The certificate of db.invalid:5432 is not valid on this computer’s date and time. Check this computer’s date and time, and let the computer set them automatically; if they are right, the server’s administrator must fix its certificate. Details: CERT_NOT_YET_VALID.',
+      ar: 'تعذّر على بايدسك الوصول إلى سجل الفريق. شهادة الخادم \u2066db.invalid:5432\u2069 غير صالحة في تاريخ هذا الحاسوب ووقته. تحقق من تاريخ هذا الحاسوب ووقته، واجعل الحاسوب يضبطهما تلقائيًا؛ فإن كانا صحيحين فعلى مسؤول الخادم إصلاح شهادته. التفاصيل: \u2066CERT_NOT_YET_VALID\u2069.',
+    });
+    expect(both(teamReason('CERT_HAS_EXPIRED')).en).toMatch(/^Paydesk cannot reach the team ledger\. The certificate of db\.invalid:5432 has expired\. Check this computer’s date and time first/);
   });
 
   it('words pg’s own time-out (no code) as no answer in time, and main words it the same way', () => {

@@ -327,6 +327,8 @@ export function explainConnectionError(error: unknown, settings: TeamLedgerSetti
   // On this computer the fix is at hand (TLS may be turned off there): said, not only the server's settings.
   if (/does not support SSL/i.test(message)) return failure('tlsUnsupported', settings, { onThisComputer: isLoopback(settings.host) ? 'yes' : 'no' });
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return failure('certName', settings);
+  // A certificate out of its dates is most often this computer's clock (walk40): said with the date advice, not "pin it".
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') return unreachable(code, settings);
   if (untrustedCodes.has(code) || code.startsWith('CERT_')) return failure(settings.caPem ? 'caMismatch' : 'certUntrusted', settings, { code });
   const storage = storageProblem(code, message);
   if (storage) return failure(storage.problem, settings, { code: storage.code });

@@ -8,6 +8,7 @@
 // must answer within a few seconds; one that does not is cut and reconnected as any lost one
 // (docs/team-ledger.md, "A laptop that sleeps"). Nothing here keeps the process alive or lets an
 // error end it; close() stops it all.
+import type { ClockWatch } from '../../core/clock-watch';
 import pg from 'pg';
 import { clientConfig, serverKeepalivesSql, socketOf, type TeamLedgerSettings, type TeamPassword } from './connection';
 
@@ -49,6 +50,8 @@ export type TeamLedgerLiveOptions = {
   heartbeatMs?: number;
   /** How long an answer may take before the connection is taken for dead, cut and made again. */
   heartbeatTimeoutMs?: number;
+  /** Told the server's clock at each heartbeat: whether this computer's clock looks wrong (core/clock-watch.ts). */
+  clock?: ClockWatch;
 };
 
 export type TeamLedgerLive = {
@@ -235,7 +238,10 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: Tea
       timer.unref();
     });
     try {
-      await Promise.race([c.query('SELECT 1'), silence]);
+      const sentMs = Date.now();
+      // The server's clock, read at the statement (not the transaction's start): the team ledger's times are its.
+      const answer = await Promise.race([c.query<{ ms: number }>('SELECT (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS ms'), silence]);
+      options.clock?.heard({ source: 'teamLedger', host: settings.host, serverMs: Number(answer.rows[0]?.ms), sentMs, receivedMs: Date.now() });
     } catch (error) {
       if (client === c) {
         socketOf(c)?.destroy();

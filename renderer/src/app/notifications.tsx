@@ -21,7 +21,7 @@ let nextId = 1;
 // A notification that says a state is over takes away the one that said it began: "connected to the
 // team ledger again" removes "lost its connection … reconnecting", which stayed on screen below it.
 // So does "the new password is in the keychain" for "… not in this computer's keychain yet".
-const ends: Record<string, string> = { 'teamLedger.reconnected': 'teamLedger.reconnecting', 'teamLedger.passwordSavedNote': 'teamLedger.passwordWaitingNote' };
+const ends: Record<string, string> = { 'teamLedger.reconnected': 'teamLedger.reconnecting', 'clock.rightAgain': 'clock.looksWrong', 'teamLedger.passwordSavedNote': 'teamLedger.passwordWaitingNote' };
 /** The notes a refund that went through makes untrue, for its payment. */
 const refundFailures = new Set(['notify.refundFailed', 'notify.refundNotProcessed']);
 /** A note that an answer was lost (main: "… answer not received; Paydesk is checking"): untrue once a check settles it. */

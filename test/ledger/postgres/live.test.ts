@@ -4,7 +4,9 @@
 // sent a forged notification; and close() leaves nothing running. No timed assertions: each test
 // waits for the event it expects (up to a generous limit).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { createClockWatch } from '../../../main/core/clock-watch';
+import type { Reason } from '../../../contract/reasons';
 import type pg from 'pg';
 import { listenForTeamChanges, type LiveSource, type LiveStatus, type TeamLedgerLive, type TeamLedgerLiveOptions } from '../../../main/ledger/postgres/live';
 import { startTeamServerProxy, type TeamServerProxy } from '../../support/team-server-proxy';
@@ -116,6 +118,29 @@ describeWithPostgres('live updates across laptops on the team ledger', () => {
     expect(await laptop.payment(meanwhile)).toEqual({ id: meanwhile, source: 'resync' });
     const later = await newPayment(sue);
     expect(await laptop.payment(later)).toEqual({ id: later, source: 'notification' });
+  });
+
+  // walk40: the team ledger stamps its rows with the server's clock; a laptop whose own clock is a
+  // day off counts "Today" and its links' dates by its own, and nothing said so. The laptop's clock
+  // is moved (Date.now) once its listener is up; the server's is the real one.
+  it('tells a laptop whose clock is a day off the team server’s that it looks wrong, once, and when it agrees again', async () => {
+    const fay = server.person('finance');
+    const told: Array<{ level: string; why: Reason }> = [];
+    const laptop = listen(fay.login, fay.password, undefined, { heartbeatMs: 50, clock: createClockWatch((level, why) => told.push({ level, why })) });
+    await laptop.status('listening');
+    const real = Date.now.bind(Date);
+    const ahead = vi.spyOn(Date, 'now').mockImplementation(() => real() + 24 * 60 * 60 * 1000);
+    try {
+      await expect.poll(() => told.length, { timeout: 10_000 }).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // more heartbeats: not said again
+    } finally {
+      ahead.mockRestore();
+    }
+    await expect.poll(() => told.length, { timeout: 10_000 }).toBe(2);
+    expect(told.map((t) => [t.level, t.why.key, t.why.values?.source, t.why.values?.host])).toEqual([
+      ['warning', 'clock.looksWrong', 'teamLedger', '127.0.0.1'],
+      ['info', 'clock.rightAgain', 'teamLedger', '127.0.0.1'],
+    ]);
   });
 
   it('tells finance’s laptop at once about a payment and a refund support records on another', async () => {
