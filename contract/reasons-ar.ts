@@ -192,7 +192,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'bulk.noValidRows': 'لا يمكن إرسال أي صف من هذا الملف. صحّح الصفوف المعروضة ثم اختر الملف مرة أخرى.',
   'bulk.sendFailed': 'تعذّر على بايدسك إرسال هذا الصف.',
   'bulk.storedText': 'بالإنجليزية: {text}',
-  'bulk.runningElsewhere': 'يرسل {person} روابط هذه المجموعة الآن من جهاز آخر ({clockHere}). يرسل المجموعةَ جهازٌ واحد فقط: انتظر حتى تكتمل أو تُلغى هناك، ثم افتح المجموعة مرة أخرى.',
+  'bulk.runningElsewhere': 'يرسل {person} روابط هذه المجموعة الآن من جهاز آخر ({laptop}). يرسل المجموعةَ جهازٌ واحد فقط: انتظر حتى تكتمل أو تُلغى هناك، ثم افتح المجموعة مرة أخرى.',
   'bulk.notAllowed': 'لا يسمح سجل الفريق للمستخدم {person} بإنشاء روابط الدفع المجمّعة أو إرسالها. اطلب من مسؤول بايدسك دور الموظف أو الدعم.',
   'profile.nameRequired': 'أدخل اسمًا لملف التعريف.',
   'profile.tooLong': '{field, select, name {الاسم} baseUrl {عنوان URL الأساسي} path {المسار} successUrl {عنوان النجاح} failureUrl {عنوان الفشل} other {هذا الحقل}} طويل جدًا: {max} حرفًا على الأكثر، وفيه {length}.',

@@ -234,7 +234,7 @@ export const reasonTexts = {
   // A row's error as an earlier Paydesk stored it: English words, shown as they are.
   'bulk.storedText': '{text}',
   // The team ledger: one computer sends a batch's links; the others are told who.
-  'bulk.runningElsewhere': '{person} is sending the links of this batch from another computer ({clockHere}) right now. Only one computer sends a batch: wait until it is done or cancelled there, then open the batch again.',
+  'bulk.runningElsewhere': '{person} is sending the links of this batch from another computer ({laptop}) right now. Only one computer sends a batch: wait until it is done or cancelled there, then open the batch again.',
   'bulk.notAllowed': 'The team ledger does not let {person} make or send bulk payment links. Ask a Paydesk admin for the staff or support role.',
   // Profiles: `field` is name, baseUrl, path, successUrl or failureUrl
   'profile.nameRequired': 'Enter a name for the profile.',

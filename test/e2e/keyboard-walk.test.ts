@@ -18,6 +18,7 @@ const saleCustomer = { name: 'Omar Saleh', email: 'omar@example.com', phone: '+9
 describe.each(['en', 'ar'] as const)('the main tasks by keyboard alone (%s)', (language) => {
   let session: E2eSession;
   let keys: KeyboardOnly;
+  let practice: Awaited<ReturnType<typeof practiceControl>>;
   const order = (name: string) => `KW-${language.toUpperCase()}-${name}`;
   /** Waits until the focus is on `id` (an id, else a test id), then checks its ring is drawn. */
   const focusOn = async (id: string) => {
@@ -35,12 +36,13 @@ describe.each(['en', 'ar'] as const)('the main tasks by keyboard alone (%s)', (l
     keys = new KeyboardOnly(session.page);
     await new AppPage(session.page).open(session.preview.url);
     // Something waiting for a person in Needs attention (task 4): a refund whose answer never came.
-    const practice = await practiceControl(session.page, session.preview.dataDir);
+    practice = await practiceControl(session.page, session.preview.dataDir);
     const payment = await cardSale(session.page, { orderId: order('UNCLEAR'), amount: '50.00', currency: 'SAR', holder: 'NOURA FAHAD', customer });
     await practice.fault('refund', { failure: 'reset_after_processing', times: 1 });
     await practice.fault('status', { failure: 'http_500' });
     await callApi(session.page, 'refundPayment', { paymentId: payment.id, amount: '5.00', currency: 'SAR', reason: 'Returned' });
-    await practice.fault('status', null);
+    // The status keeps failing until task 4: a scheduled check answered by then (a loaded machine takes
+    // minutes to get there) finds the part refund undecidable, and the row has no Check to press.
     if (language === 'ar') {
       await keys.press('Tab', 2); // past "Skip to content" to the language
       await keys.press('ArrowDown');
@@ -148,6 +150,7 @@ describe.each(['en', 'ar'] as const)('the main tasks by keyboard alone (%s)', (l
   // Checked where it is listed (it took Open, the detail's check and Alt+6 back); a part refund's
   // answer cannot decide it, so the keyboard goes on to its Open, for "Settle by hand…" in the detail.
   it('4. opens Needs attention, checks its item\'s status there, then opens it', async () => {
+    await practice.fault('status', null);
     await keys.press('Alt+6');
     await screenOpened();
     await session.page.getByTestId(`attention-${order('UNCLEAR')}`).waitFor(); // the list is read, as a person sees it

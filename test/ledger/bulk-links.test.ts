@@ -201,6 +201,7 @@ describeLedgerApp('bulk payment links', (app, backend) => {
       const why = refused.error.reason as Parameters<typeof reasonText>[1];
       expect(reasonText('en', why)).toContain(`sam is sending the links of this batch from another computer (${laptopOf(sam)})`);
       expect(reasonText('ar', why)).toMatch(/sam[\s\S]*[\u0600-\u06ff]|[\u0600-\u06ff][\s\S]*sam/);
+      expect(reasonText('ar', why)).toContain(laptopOf(sam));
     }
     // Sue sees the batch running and who runs it, on which laptop; sam's view says it runs on his.
     expect(await sue.value('getBulkBatch', { batchId: batch.id })).toMatchObject({ state: 'running', runner: { person: 'sam', laptop: laptopOf(sam), here: false } });
