@@ -93,12 +93,13 @@ export function exportAuditCsv(db: LedgerDb, now: Date, zone: string) {
 
 /** The last two: the day's start and the next day's, with the user's offset from UTC (the file's time zone). */
 /**
- * `refunds_not_known` (added 2026-11-29, last): payments refunded outside Paydesk whose amount is not known, in none of the other figures.
+ * `refunds_not_known` (added 2026-11-29): payments refunded outside Paydesk whose amount is not known, in none of the other figures;
+ * `captures_not_known` (added 2026-12-03, last): authorisations captured outside Paydesk, amount not known, in none either.
  * The money columns are named as the payments CSV's (`captured`, `refunded`) and Home's figures
  * (Captured, Refunded): they read `gross`, `refunds` and `payments` until 2026-11-29, three names
  * for what the month end matches against the payments CSV (docs/ledger.md, "The words for money").
  */
-export const settlementHeader = ['date', 'currency', 'captured', 'refunded', 'net', 'captured_payments', 'refunded_payments', 'day_starts_at', 'day_ends_at', 'refunds_not_known'];
+export const settlementHeader = ['date', 'currency', 'captured', 'refunded', 'net', 'captured_payments', 'refunded_payments', 'day_starts_at', 'day_ends_at', 'refunds_not_known', 'captures_not_known'];
 
 /** The settlement summary's CSV from its rows (per day and currency) and the days asked for, on either backend. */
 export function settlementCsv(rows: Iterable<TotalsRow & { date: string }>, days: Day[], now: Date) {
@@ -107,7 +108,7 @@ export function settlementCsv(rows: Iterable<TotalsRow & { date: string }>, days
     for (const r of rows) {
       const c = r.currency as CurrencyCode;
       const [starts, ends] = bounds.get(r.date) ?? [];
-      yield [r.date, r.currency, formatMinor(r.grossMinor, c), formatMinor(r.refundedMinor, c), formatMinor(r.netMinor, c), r.paidCount, r.refundCount, starts, ends, r.refundsNotKnown];
+      yield [r.date, r.currency, formatMinor(r.grossMinor, c), formatMinor(r.refundedMinor, c), formatMinor(r.netMinor, c), r.paidCount, r.refundCount, starts, ends, r.refundsNotKnown, r.capturesNotKnown];
     }
   }
   return { fileName: `paydesk-settlement-${stamp(now)}.csv`, ...toCsv(settlementHeader, lines()) };

@@ -263,6 +263,8 @@ function ProfileFigures({ data, profileId, idp, open, backwards, tooLong, childr
                       {x.refundCount > 0 && <> · <button type="button" className="link" onClick={() => open({ ...range, currency: x.currency, withRefunded: true })}>{t('ov.count.refunds', { count: x.refundCount })}</button></>}
                       {/* Refunded at the gateway's dashboard, amount not known: said, never summed as 0 unsaid. */}
                       {x.refundsNotKnown > 0 && <> · <span data-testid="ov-refunds-not-known">{t('ov.count.refundsNotKnown', { count: x.refundsNotKnown })}</span></>}
+                      {/* Captured at the gateway's dashboard (walk35), amount not known: out of Captured, and said. */}
+                      {x.capturesNotKnown > 0 && <> · <span data-testid="ov-captures-not-known">{t('ov.count.capturesNotKnown', { count: x.capturesNotKnown })}</span></>}
                     </td>
                   </tr>
                 ))
