@@ -54,6 +54,14 @@ export function paymentCells(p: PaymentRow, local: LocalColumns, open: OpenOpera
 }
 
 export const auditHeader = ['seq', 'at', 'os_user', 'profile_id', 'environment', 'action', 'payment_id', 'order_id', 'amount', 'currency', 'reason', 'result', 'hash', ...localHeader];
+/**
+ * The audit log's file on this computer: its columns, then `profile_name` (walk39, last): the profile's
+ * name as it is named now (ProfileNames), for reading; `profile_id` stays what the entry recorded
+ * (the log is history: a profile renamed since is named as it is now). The team's file: pg-export.ts.
+ */
+export const auditFileHeader = [...auditHeader, 'profile_name'];
+/** An entry's profile_name cell: none for an entry of no profile, or a profile no one names any more. */
+export const profileNameCell = (names: ProfileNames, profileId: string | null) => (profileId === null ? null : names[profileId] ?? null);
 
 export function auditCells(r: AuditRow, local: LocalColumns): Cell[] {
   const amount = r.amount_minor !== null && r.currency ? formatMinor(r.amount_minor, r.currency as never) : null;
@@ -83,12 +91,12 @@ export function exportPaymentsCsv(db: LedgerDb, filter: PaymentFilter, sort: Pay
 export type AuditRow = { seq: number; at: string; os_user: string; profile_id: string | null; environment: string | null; action: string; payment_id: string | null; order_id: string | null; amount_minor: number | null; currency: string | null; reason: string | null; result: string; hash: string };
 
 /** The whole log as one string: kept for small logs; large ones go to a file (export-file.ts). */
-export function exportAuditCsv(db: LedgerDb, now: Date, zone: string) {
+export function exportAuditCsv(db: LedgerDb, now: Date, zone: string, names: ProfileNames = {}) {
   const local = localColumns(zone);
   function* lines(): Generator<Cell[]> {
-    for (const r of db.prepare('SELECT * FROM audit_log ORDER BY seq').iterate() as Iterable<AuditRow>) yield auditCells(r, local);
+    for (const r of db.prepare('SELECT * FROM audit_log ORDER BY seq').iterate() as Iterable<AuditRow>) yield [...auditCells(r, local), profileNameCell(names, r.profile_id)];
   }
-  return { fileName: exportFileName('audit', now, zone), ...toCsv(auditHeader, lines()), chainIntact: checkAuditChain(db).intact };
+  return { fileName: exportFileName('audit', now, zone), ...toCsv(auditFileHeader, lines()), chainIntact: checkAuditChain(db).intact };
 }
 
 /** The last two: the day's start and the next day's, with the user's offset from UTC (the file's time zone). */
