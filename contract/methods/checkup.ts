@@ -31,7 +31,7 @@ export const checkupReadings = ['transactionId', 'statusWord', 'type', 'url', 's
 export const checkupFindingCodes = [
   'call_failed', 'unreadable_answer', 'outcome_unknown', 'missing_reading', 'no_transaction_yet', 'learned_by_status',
   'unknown_word', 'state_differs', 'declined', 'challenge_required', 'no_recurring_token', 'needs_step',
-  'cleaned', 'cleanup_failed', 'left_open',
+  'cleaned', 'cleanup_failed', 'left_open', 'insecure_pay_page',
 ] as const;
 export type CheckupFindingCode = (typeof checkupFindingCodes)[number];
 

@@ -29,6 +29,8 @@ export const moneyTotalsSchema = shared(() => z.object({
   refundCount: z.number().int(),
   /** Payments refunded outside Paydesk whose amount is not known: in neither refundedMinor nor refundCount. */
   refundsNotKnown: z.number().int(),
+  /** Authorisations captured outside Paydesk whose amount is not known: in no other figure (a currency with only those reads 0.00). */
+  capturesNotKnown: z.number().int(),
 }));
 export type MoneyTotals = z.infer<ReturnType<typeof moneyTotalsSchema>>;
 

@@ -6,6 +6,7 @@ import type { CheckupStepKey } from '../../contract/methods/checkup';
 import type { PaymentRow } from '../ledger/payment-rows';
 import { evidenceOf } from '../payments/status-answer';
 import { stateFromWord } from '../gateway/states';
+import { insecurePayPage } from '../../contract/pay-page';
 import { describeAnswer, lookedIn, usedReading } from './answer-shape';
 import { amountText, create, expectState, expectTaken, move, note, testCard, testCustomer, type StepKit } from './step-kit';
 
@@ -124,4 +125,7 @@ function openSession(kit: StepKit, call: 'initiateCheckout' | 'createPaymentLink
   const answer = kit.step.answers.at(-1);
   if (!expectState(kit, call, payment, 'pending')) return;
   if (answer?.readable && !usedReading(answer, 'transactionId')) note(kit.step, 'no_transaction_yet', 'info', { call });
+  // A page on plain http at another host is never offered to customers (walk34, contract/pay-page.ts):
+  // the link or session is made, but no one can send it. Said here, before a customer is waiting (walk39).
+  if (payment.link_url && insecurePayPage(payment.link_url)) note(kit.step, 'insecure_pay_page', 'failed', { call, host: new URL(payment.link_url).host });
 }

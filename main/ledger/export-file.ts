@@ -9,7 +9,7 @@ import { isDiskFull } from '../core/disk-full';
 import { discardPartial, exportStream } from './export-path';
 import type { PaymentFilter } from '../../contract/methods/payments';
 import { csvLine } from './csv';
-import { auditCells, auditHeader, paymentHeader, type AuditRow, type LocalColumns, type ProfileNames } from './export';
+import { auditCells, auditFileHeader, paymentHeader, profileNameCell, type AuditRow, type LocalColumns, type ProfileNames } from './export';
 import { paymentColumns, paymentLine } from './export-rows';
 import { auditEntryColumns, auditMatch, auditPeriodRange, type AuditSearch } from './audit-query';
 import { localColumns } from './local-time';
@@ -53,12 +53,12 @@ export function auditReader(db: LedgerDb, search: AuditSearch | undefined): { co
 }
 
 /** The audit log a window at a time, as CSV text. */
-function* auditLines(reader: ReturnType<typeof auditReader>, local: LocalColumns): Generator<{ text: string; rows: number }> {
+function* auditLines(reader: ReturnType<typeof auditReader>, local: LocalColumns, names: ProfileNames): Generator<{ text: string; rows: number }> {
   let after = 0;
   for (;;) {
     const rows = reader.window(after);
     let text = '';
-    for (const row of rows) text += csvLine(auditCells(row, local));
+    for (const row of rows) text += csvLine([...auditCells(row, local), profileNameCell(names, row.profile_id)]);
     yield { text, rows: rows.length };
     if (rows.length < window) return;
     after = rows.at(-1)!.seq;
@@ -97,10 +97,10 @@ export async function runExport(job: ExportJob, report: (p: ExportProgress) => v
     db.exec('BEGIN');
     const audit = job.kind === 'audit' ? auditReader(db, job.search) : undefined;
     total = countOf(db, job, audit); // the first read fixes the snapshot every later window sees
-    const header = job.kind === 'audit' ? auditHeader : paymentHeader;
+    const header = job.kind === 'audit' ? auditFileHeader : paymentHeader;
     await file.write(`\uFEFF${csvLine(header)}`);
     const local = localColumns(job.timeZone);
-    const source = job.kind === 'payments' ? paymentLines(db, job.filter, job.sort, local, job.profileNames ?? {}) : auditLines(audit!, local);
+    const source = job.kind === 'payments' ? paymentLines(db, job.filter, job.sort, local, job.profileNames ?? {}) : auditLines(audit!, local, job.profileNames ?? {});
     for (const chunk of source) {
       rows += chunk.rows;
       await file.write(chunk.text);

@@ -54,6 +54,14 @@ export function paymentCells(p: PaymentRow, local: LocalColumns, open: OpenOpera
 }
 
 export const auditHeader = ['seq', 'at', 'os_user', 'profile_id', 'environment', 'action', 'payment_id', 'order_id', 'amount', 'currency', 'reason', 'result', 'hash', ...localHeader];
+/**
+ * The audit log's file on this computer: its columns, then `profile_name` (walk39, last): the profile's
+ * name as it is named now (ProfileNames), for reading; `profile_id` stays what the entry recorded
+ * (the log is history: a profile renamed since is named as it is now). The team's file: pg-export.ts.
+ */
+export const auditFileHeader = [...auditHeader, 'profile_name'];
+/** An entry's profile_name cell: none for an entry of no profile, or a profile no one names any more. */
+export const profileNameCell = (names: ProfileNames, profileId: string | null) => (profileId === null ? null : names[profileId] ?? null);
 
 export function auditCells(r: AuditRow, local: LocalColumns): Cell[] {
   const amount = r.amount_minor !== null && r.currency ? formatMinor(r.amount_minor, r.currency as never) : null;
@@ -83,22 +91,23 @@ export function exportPaymentsCsv(db: LedgerDb, filter: PaymentFilter, sort: Pay
 export type AuditRow = { seq: number; at: string; os_user: string; profile_id: string | null; environment: string | null; action: string; payment_id: string | null; order_id: string | null; amount_minor: number | null; currency: string | null; reason: string | null; result: string; hash: string };
 
 /** The whole log as one string: kept for small logs; large ones go to a file (export-file.ts). */
-export function exportAuditCsv(db: LedgerDb, now: Date, zone: string) {
+export function exportAuditCsv(db: LedgerDb, now: Date, zone: string, names: ProfileNames = {}) {
   const local = localColumns(zone);
   function* lines(): Generator<Cell[]> {
-    for (const r of db.prepare('SELECT * FROM audit_log ORDER BY seq').iterate() as Iterable<AuditRow>) yield auditCells(r, local);
+    for (const r of db.prepare('SELECT * FROM audit_log ORDER BY seq').iterate() as Iterable<AuditRow>) yield [...auditCells(r, local), profileNameCell(names, r.profile_id)];
   }
-  return { fileName: exportFileName('audit', now, zone), ...toCsv(auditHeader, lines()), chainIntact: checkAuditChain(db).intact };
+  return { fileName: exportFileName('audit', now, zone), ...toCsv(auditFileHeader, lines()), chainIntact: checkAuditChain(db).intact };
 }
 
 /** The last two: the day's start and the next day's, with the user's offset from UTC (the file's time zone). */
 /**
- * `refunds_not_known` (added 2026-11-29, last): payments refunded outside Paydesk whose amount is not known, in none of the other figures.
+ * `refunds_not_known` (added 2026-11-29): payments refunded outside Paydesk whose amount is not known, in none of the other figures;
+ * `captures_not_known` (added 2026-12-03, last): authorisations captured outside Paydesk, amount not known, in none either.
  * The money columns are named as the payments CSV's (`captured`, `refunded`) and Home's figures
  * (Captured, Refunded): they read `gross`, `refunds` and `payments` until 2026-11-29, three names
  * for what the month end matches against the payments CSV (docs/ledger.md, "The words for money").
  */
-export const settlementHeader = ['date', 'currency', 'captured', 'refunded', 'net', 'captured_payments', 'refunded_payments', 'day_starts_at', 'day_ends_at', 'refunds_not_known'];
+export const settlementHeader = ['date', 'currency', 'captured', 'refunded', 'net', 'captured_payments', 'refunded_payments', 'day_starts_at', 'day_ends_at', 'refunds_not_known', 'captures_not_known'];
 
 /** The settlement summary's CSV from its rows (per day and currency) and the days asked for, on either backend. */
 export function settlementCsv(rows: Iterable<TotalsRow & { date: string }>, days: Day[], now: Date) {
@@ -107,7 +116,7 @@ export function settlementCsv(rows: Iterable<TotalsRow & { date: string }>, days
     for (const r of rows) {
       const c = r.currency as CurrencyCode;
       const [starts, ends] = bounds.get(r.date) ?? [];
-      yield [r.date, r.currency, formatMinor(r.grossMinor, c), formatMinor(r.refundedMinor, c), formatMinor(r.netMinor, c), r.paidCount, r.refundCount, starts, ends, r.refundsNotKnown];
+      yield [r.date, r.currency, formatMinor(r.grossMinor, c), formatMinor(r.refundedMinor, c), formatMinor(r.netMinor, c), r.paidCount, r.refundCount, starts, ends, r.refundsNotKnown, r.capturesNotKnown];
     }
   }
   return { fileName: `paydesk-settlement-${stamp(now)}.csv`, ...toCsv(settlementHeader, lines()) };

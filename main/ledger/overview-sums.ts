@@ -1,7 +1,7 @@
 // The overview's arithmetic that reads no ledger: how a range splits into the whole UTC days and
 // hours both ledgers keep sums of and the instants at its ends, and the charts' per-currency sums
 // of the rows read. Pure, so mutation testing judges it (stryker.config.mjs); overview.ts reads.
-import type { Range } from './overview';
+import type { Range, TotalsRow } from './overview';
 
 const hourMs = 3_600_000;
 type Split = { hf: number; ht: number; a1: string; b1: string; a2: string; b2: string };
@@ -66,4 +66,17 @@ export function chartFigures(rows: ChartRow[]) {
       g.count += r.count;
     }).sort((a, b) => byText(a.currency, b.currency) || b.grossMinor - a.grossMinor || byText(a.key, b.key));
   return { days, byBrand: share('brand'), byKind: share('kind') };
+}
+
+/**
+ * One range's totals with, per currency, the authorisations captured outside Paydesk whose amount no
+ * answer told (capturedAmountUnknown: in no other figure, walk35). A currency with only those gets a
+ * row of zeros, so Home says them rather than "Nothing yet". Both ledgers, in currency order.
+ */
+export function withCapturesNotKnown(rows: Array<Omit<TotalsRow, 'capturesNotKnown'>>, counts: Map<string, number>): TotalsRow[] {
+  const all: TotalsRow[] = rows.map((r) => ({ ...r, capturesNotKnown: counts.get(r.currency) ?? 0 }));
+  for (const [currency, n] of counts) {
+    if (n > 0 && !rows.some((r) => r.currency === currency)) all.push({ currency, grossMinor: 0, refundedMinor: 0, netMinor: 0, paidCount: 0, refundCount: 0, refundsNotKnown: 0, capturesNotKnown: n });
+  }
+  return all.sort((a, b) => byText(a.currency, b.currency));
 }

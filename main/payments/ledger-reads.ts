@@ -146,7 +146,7 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
     // that fails leaves no entry saying the log was exported (docs/maintenance.md).
     exportAuditLog(input: MethodParsedInput<'exportAuditLog'>, ctx: CallContext): MethodOutput<'exportAuditLog'> {
       const zone = exportTimeZone(input.timeZone);
-      const download = exportAuditCsv(db, now(), zone);
+      const download = exportAuditCsv(db, now(), zone, deps.profileNames?.());
       appendAudit(db, { osUser: ctx.osUser, action: 'export_audit_log', result: exportRecord(download.rows, download.fileName, { kind: 'audit' }, zone) }, now().toISOString());
       return download;
     },

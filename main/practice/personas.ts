@@ -11,8 +11,13 @@ export const personas = [
   'unknown-status',
   // A sale's own answer (a purchase, not an authorisation) names no transaction.
   'missing-id',
+  // Checkout and link pages on plain http at another host (walk39): Paydesk offers them to no one.
+  'http-pages',
 ] as const;
 export type Persona = (typeof personas)[number];
+
+/** Where the http-pages persona says its pages are: plain http, not this computer. */
+export const httpPagesHost = 'pay.practice-gateway.example';
 
 /** The word of the unknown-status persona: in no table of docs/gateway.md. */
 export const unknownStatusWord = 'HELD_FOR_REVIEW';
@@ -30,7 +35,12 @@ export function personaData(persona: Persona | null, operation: GatewayOperation
   if (persona === 'unknown-status' && operation === 'status' && record.transactionId !== undefined) {
     return { ...record, status: unknownStatusWord };
   }
-  if (persona === 'missing-id' && operation === 'sale' && record.type === 'Purchase') {
+  if (persona === 'http-pages' && (operation === 'initiateCheckout' || operation === 'createPaymentLink')) {
+    const key = operation === 'initiateCheckout' ? 'redirectUrl' : 'url';
+    const page = new URL(String(record[key]));
+    return { ...record, [key]: `http://${httpPagesHost}${page.pathname}${page.search}` };
+  }
+    if (persona === 'missing-id' && operation === 'sale' && record.type === 'Purchase') {
     const { transactionId: _dropped, ...rest } = record;
     return rest;
   }

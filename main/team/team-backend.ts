@@ -157,8 +157,13 @@ async function openWithPassword(deps: Deps, stored: StoredTeamLedger, laptop: st
     onCounted: (counted) => deps.events.emit({ type: 'payments.counted', ...counted }),
     onAuditVerify: (event) => deps.events.emit(event),
   }), serverInWords);
-  // The CSVs name each payment's profile as this laptop names it (profile_name, walk37); a colleague's not here has none.
-  const profileNames = () => Object.fromEntries((deps.profilesHere?.() ?? []).map((p) => [p.id, p.name]));
+  // The CSVs name each payment's and audit entry's profile as this laptop names it (profile_name,
+  // walk37), and a colleague's profile not here as the team's list does (walk39: it had none). The
+  // list is read at the start and again when a colleague publishes, renames or removes one.
+  const teamList = team.createTeamProfiles({ pool: opened.pool, login: saved.settings.user });
+  let teamNames: Record<string, string> = {};
+  const readTeamNames = () => teamList.list().then((list) => void (teamNames = Object.fromEntries(list.map((p) => [p.id, p.name]))), () => undefined);
+  const profileNames = () => ({ ...teamNames, ...Object.fromEntries((deps.profilesHere?.() ?? []).map((p) => [p.id, p.name])) });
   const screens: TeamScreens = {
     reads,
     overview: mainFailures(team.createTeamOverview({ pool: opened.pool, profileNames }), serverInWords),
@@ -181,6 +186,7 @@ async function openWithPassword(deps: Deps, stored: StoredTeamLedger, laptop: st
     if (!check.ok) deps.logger.warn('team ledger not reachable at start', { problem: check.problem });
   };
   await checkSession();
+  if (session.reason === null) await readTeamNames();
   // The screens learn the role from getAppInfo: told to ask again when a later check changed it.
   // `told`: the screens are told anyway (the header's chip stops saying "reconnecting").
   const checkSessionAgain = async (told = false) => {
@@ -246,6 +252,7 @@ async function openWithPassword(deps: Deps, stored: StoredTeamLedger, laptop: st
         },
         // A colleague published, renamed or an admin removed one: Add profile's offers and the details' names follow.
         onProfilesChanged() {
+          void readTeamNames();
           deps.events.emit({ type: 'teamProfiles.changed' });
         },
         onStatus(status) {
@@ -265,6 +272,7 @@ async function openWithPassword(deps: Deps, stored: StoredTeamLedger, laptop: st
           // Bulk batches and check-up runs are not read back by change_seq: a screen showing one reads
           // it again, after a reconnect and when first listening (moved before the listener was up).
           if (away || !listened) {
+            void readTeamNames();
             deps.events.emit({ type: 'bulk.changed' });
             deps.events.emit({ type: 'checkups.changed' });
             deps.events.emit({ type: 'teamProfiles.changed' });

@@ -3,7 +3,7 @@
 // other step passes and the clean-up returns the money).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckupRun } from '../../contract/methods/checkup';
-import { unknownStatusWord } from '../../main/practice/personas';
+import { httpPagesHost, unknownStatusWord } from '../../main/practice/personas';
 import { startCheckupRig, type CheckupRig } from './support';
 
 const step = (run: CheckupRun, key: string) => run.steps.find((s) => s.key === key)!;
@@ -28,6 +28,17 @@ describe('check-up against the fault personas', () => {
     expect(othersPassed(run, 'checkout')).toBe(true);
     const created = rig.db.prepare("SELECT state FROM payments WHERE kind = 'checkout'").get();
     expect(created).toEqual({ state: 'pending' });
+  });
+
+  // walk34 made Paydesk refuse to offer such a page; the check-up did not say so (walk39).
+  it('pages on plain http at another host: the checkout and link steps fail, naming the host and what to ask for', async () => {
+    rig = await startCheckupRig({ persona: 'http-pages' });
+    const run = await rig.run();
+    for (const [key, call] of [['checkout', 'initiateCheckout'], ['payment_link', 'createPaymentLink']] as const) {
+      expect(step(run, key).state).toBe('failed');
+      expect(step(run, key).findings).toContainEqual({ code: 'insecure_pay_page', severity: 'failed', params: { call, host: httpPagesHost } });
+    }
+    expect(othersPassed(run, 'checkout', 'payment_link')).toBe(true);
   });
 
   it('an unknown status word: both status readings say the word is not known and what Paydesk does', async () => {

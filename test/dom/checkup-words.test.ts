@@ -6,7 +6,7 @@ import { findingText } from '../../renderer/src/features/checkup/finding-text';
 import { reportText } from '../../renderer/src/features/checkup/report-text';
 import { translate, type Language, type MessageKey } from '../../renderer/src/i18n';
 
-const params: Record<string, string> = { call: 'sale', reading: 'transactionId', looked: 'transactionId, id', word: 'HELD_FOR_REVIEW', expected: 'paid', got: 'unknown', error: 'request_rejected', gatewayCode: 'INVALID_CARD', step: 'sale', order: 'CHK-20260101-ABC123-SALE', action: 'refund', amount: '1.40', currency: 'SAR', why: 'lapses' };
+const params: Record<string, string> = { call: 'sale', reading: 'transactionId', looked: 'transactionId, id', word: 'HELD_FOR_REVIEW', expected: 'paid', got: 'unknown', error: 'request_rejected', gatewayCode: 'INVALID_CARD', step: 'sale', order: 'CHK-20260101-ABC123-SALE', action: 'refund', amount: '1.40', currency: 'SAR', why: 'lapses', host: 'pay.gateway.example' };
 const findings: CheckupFinding[] = [
   ...checkupFindingCodes.map((code) => ({ code, severity: 'different' as const, params })),
   ...['expires', 'pending', 'unclear'].map((why) => ({ code: 'left_open' as const, severity: 'info' as const, params: { ...params, why } })),

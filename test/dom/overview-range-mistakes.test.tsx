@@ -9,7 +9,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { typeDate } from '../support/type-date';
 import { stubMain } from '../support/stub-main';
 
-const totals = [{ currency: 'SAR', grossMinor: 15_060, refundedMinor: 0, netMinor: 15_060, paidCount: 2, refundCount: 0, refundsNotKnown: 0 }] as const;
+const totals = [{ currency: 'SAR', grossMinor: 15_060, refundedMinor: 0, netMinor: 15_060, paidCount: 2, refundCount: 0, refundsNotKnown: 0, capturesNotKnown: 0 }] as const;
 const main = stubMain({
   getOverview: (input) => {
     const periods = input.periods ?? []; // the charts' call leaves them out

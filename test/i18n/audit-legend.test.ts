@@ -26,6 +26,6 @@ describe("the audit CSV's legend", () => {
 
   it('names every column of the audit CSV', async () => {
     const { auditHeader } = await import('../../main/ledger/export');
-    for (const column of [...auditHeader, 'team_login', 'laptop']) expect(legend, column).toContain(`\`${column}\``);
+    for (const column of [...auditHeader, 'team_login', 'laptop', 'profile_name']) expect(legend, column).toContain(`\`${column}\``);
   });
 });

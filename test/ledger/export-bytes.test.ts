@@ -143,7 +143,8 @@ describeReports('the fast export writer', seed, (reports, backend) => {
     expect(quickLines.filter((line) => before.has(line))).toEqual(file.text.split('\r\n'));
     // Who exported: the OS user the call came from (huda), the entry's hash, its local columns; on the team ledger then the login the database stamped (and no laptop),
     // its seq the team log's own (the copied entries are not in its numbering).
-    const login = backend === 'postgres' ? ',fay,' : '';
+    // Then profile_name (walk39): none, the export is of no profile.
+    const login = backend === 'postgres' ? ',fay,,' : ',';
     expect(own).toEqual([
       expect.stringMatching(new RegExp(`^${backend === 'postgres' ? '\\d+' : file.progress.rows + 1},[^,]+,huda,,,export_audit_log,,,,,,${file.progress.rows} rows; file paydesk-audit-[-0-9]+\\.csv; zone [^,]+,[0-9a-f]{64},[-+:T0-9]+,[-0-9]{10}${login}$`)),
     ]);

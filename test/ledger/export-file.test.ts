@@ -137,8 +137,12 @@ describeReports('exporting to a file', (db) => void seedLedger(db, { payments: n
     const lines = text.slice(1).trimEnd().split('\r\n');
     // The team ledger's file adds who did it as the database stamped it, then the laptop an entry
     // copied from one was written on (empty for the team's own), last (pg-export.ts); the laptop's is as it was.
-    expect(lines[0]).toBe(`seq,at,os_user,profile_id,environment,action,payment_id,order_id,amount,currency,reason,result,hash,local_time,local_day${backend === 'postgres' ? ',team_login,laptop' : ''}`);
-    expect(backend === 'postgres' ? lines.slice(1).filter((l) => l.endsWith(',')).length : lines.length - 1).toBe(count);
+    // Then profile_name, last on both (walk39): each entry's profile as it is named now.
+    expect(lines[0]).toBe(`seq,at,os_user,profile_id,environment,action,payment_id,order_id,amount,currency,reason,result,hash,local_time,local_day${backend === 'postgres' ? ',team_login,laptop' : ''},profile_name`);
+    expect(backend === 'postgres' ? lines.slice(1).filter((l) => /,,[^,]*$/.test(l)).length : lines.length - 1).toBe(count);
+    const named = lines.slice(1).filter((l) => l.split(',')[3] === 'practice');
+    expect(named.length).toBeGreaterThan(0);
+    for (const line of named) expect(line.endsWith(',"فرع ""العليا"" – Riyadh"')).toBe(true); // reportProfileNames, quoted as CSV
     expect(lines.slice(1, 4).map((l) => l.split(',')[0])).toEqual(['1', '2', '3']);
     expect(await reports().auditCount('export_audit_log')).toBe(exported + 1);
   });

@@ -158,7 +158,7 @@ describeReports('the overview', seedLedger, (reports: () => ReportsUnderTest) =>
   it('exports a settlement summary per day and currency that Excel opens and that adds up', async () => {
     const days = [day('2026-03-02'), day('2026-03-03'), day('2026-03-04')];
     const out = await call('exportSettlement', { days });
-    expect(out.csv.startsWith('\uFEFFdate,currency,captured,refunded,net,captured_payments,refunded_payments,day_starts_at,day_ends_at,refunds_not_known\r\n')).toBe(true);
+    expect(out.csv.startsWith('\uFEFFdate,currency,captured,refunded,net,captured_payments,refunded_payments,day_starts_at,day_ends_at,refunds_not_known,captures_not_known\r\n')).toBe(true);
     const csv = await exported();
     const rows = parseCsv(out.csv);
     for (const d of days) {

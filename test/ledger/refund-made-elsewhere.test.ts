@@ -45,7 +45,7 @@ describeLedgerApp('a refund made outside Paydesk', (app) => {
       const now = new Date();
       const today = { from: new Date(now.getTime() - 3_600_000).toISOString(), to: new Date(now.getTime() + 3_600_000).toISOString() };
       const overview = await app().value<{ periods: Array<{ totals: Array<Record<string, unknown>> }> }>('getOverview', { periods: [today], now: now.toISOString() });
-      expect(overview.periods[0]!.totals).toEqual([{ currency: 'SAR', grossMinor: 12_000, refundedMinor: 0, netMinor: 12_000, paidCount: 2, refundCount: 0, refundsNotKnown: 1 }]);
+      expect(overview.periods[0]!.totals).toEqual([{ currency: 'SAR', grossMinor: 12_000, refundedMinor: 0, netMinor: 12_000, paidCount: 2, refundCount: 0, refundsNotKnown: 1, capturesNotKnown: 0 }]);
       // The settlement summary: the same count, in a last column of its own.
       const day = { date: now.toISOString().slice(0, 10), ...today };
       const settlement = await app().value<{ csv: string }>('exportSettlement', { days: [day] });
@@ -68,6 +68,29 @@ describeLedgerApp('a refund made outside Paydesk', (app) => {
     expect(records(csv)[0]).toMatchObject({ state: 'partially_captured', captured: '', refunded: '0.00' });
     const totals = await app().value<{ currencies: Array<Record<string, unknown>> }>('listTotals', { filter: { query: 'ELSEWHERE-HOLD' } });
     expect(totals.currencies).toEqual([expect.objectContaining({ currency: 'SAR', payments: 1, capturedPayments: 0, capturedMinor: 0, capturesNotKnown: 1 })]);
+  });
+
+  // walk39: Home left such a hold out of every figure (no longer held, nothing captured, unsaid) while
+  // the list's totals and the CSV said "captured, not known". Home and the settlement CSV count it apart.
+  it('Home and the settlement summary count an authorisation captured at the gateway apart, as the list does', async () => {
+    const hold = (await app().value<{ payment: PaymentView }>('chargeCard', { orderId: 'ELSEWHERE-AED', amount: '75.00', currency: 'AED', card: goodCard, customer, authOnly: true })).payment;
+    const now = new Date();
+    const today = { from: new Date(now.getTime() - 3_600_000).toISOString(), to: new Date(now.getTime() + 3_600_000).toISOString() };
+    type Overview = { periods: Array<{ totals: Array<Record<string, unknown>> }>; authorised: Array<Record<string, unknown>> };
+    const home = () => app().value<Overview>('getOverview', { periods: [today], now: now.toISOString() });
+    expect((await home()).authorised).toContainEqual(expect.objectContaining({ currency: 'AED', count: 1, amountMinor: 7_500 }));
+    const { baseUrl, apiKey } = app().practice.conn;
+    const captured = await fetch(`${baseUrl}/payment-gateway/s2s/capture`, { method: 'POST', headers: { 'X-API-KEY': apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ transactionId: hold.transactionId, amount: 25 }) });
+    expect(captured.status).toBe(200);
+    await app().value<PaymentView>('checkPaymentStatus', { paymentId: hold.id });
+    const after = await home();
+    expect(after.authorised.filter((a) => a.currency === 'AED')).toEqual([]); // held no more
+    // Nothing else in AED took money: a row of zeros that says the one captured outside Paydesk.
+    expect(after.periods[0]!.totals.filter((t) => t.currency === 'AED')).toEqual([{ currency: 'AED', grossMinor: 0, refundedMinor: 0, netMinor: 0, paidCount: 0, refundCount: 0, refundsNotKnown: 0, capturesNotKnown: 1 }]);
+    const totals = await app().value<{ currencies: Array<Record<string, unknown>> }>('listTotals', { filter: { currency: 'AED' } });
+    expect(totals.currencies).toEqual([expect.objectContaining({ currency: 'AED', capturedMinor: 0, capturesNotKnown: 1 })]);
+    const settlement = await app().value<{ csv: string }>('exportSettlement', { days: [{ date: now.toISOString().slice(0, 10), ...today }] });
+    expect(records(settlement.csv).filter((r) => r.currency === 'AED')).toEqual([expect.objectContaining({ captured: '0.00', captured_payments: '0', captures_not_known: '1' })]);
   });
 
   // walk35: the word REFUND (the practice gateway's for a whole refund) says a refund was made, not how

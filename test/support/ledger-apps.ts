@@ -313,7 +313,7 @@ export async function startSqliteApp(options: LedgerAppOptions = {}): Promise<Le
  * main's own team backend on `database`, logged in as the template's person of this role from a
  * data folder of its own (the choice in team-ledger.json, the password in an in-memory keychain).
  */
-export async function openTeamBackendAs(database: string, role: TeamPerson['role'], options: { events?: EventHub; recheckMs?: number; laptop?: string } = {}): Promise<{ team: TeamBackend; dataDir: string }> {
+export async function openTeamBackendAs(database: string, role: TeamPerson['role'], options: { events?: EventHub; recheckMs?: number; laptop?: string; profilesHere?: Array<{ id: string; name: string }> } = {}): Promise<{ team: TeamBackend; dataDir: string }> {
   const server = teamServer();
   const person = server.person(role);
   const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-team-app-'));
@@ -325,7 +325,8 @@ export async function openTeamBackendAs(database: string, role: TeamPerson['role
   const vault = createKeyVault({ logger, backend: memoryKeychain().backend });
   await teamLedgerPasswords(vault).store(login, person.password);
   const settings = createTeamLedgerSettings({ dataDir, vault, logger });
-  const team = (await openTeamBackend({ dataDir, settings, events: options.events ?? createEventHub(), logger, exportDir: join(dataDir, 'exports'), recheckMs: options.recheckMs }))!;
+  const here = options.profilesHere;
+  const team = (await openTeamBackend({ dataDir, settings, events: options.events ?? createEventHub(), logger, exportDir: join(dataDir, 'exports'), recheckMs: options.recheckMs, ...(here ? { profilesHere: () => here as never } : {}) }))!;
   return { team, dataDir };
 }
 

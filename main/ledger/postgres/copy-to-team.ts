@@ -17,6 +17,7 @@ import { teamLedgerSchemaVersion } from './security';
 import { amountMinorOf } from './pg-bulk';
 import type { BulkRowRow } from '../bulk-store';
 import type { Queryable } from './pg-reads';
+import { keptField } from '../lean-answer';
 
 export type CopyTable = 'payments' | 'operations' | 'audit' | 'invoices' | 'creditNotes' | 'repeatStops';
 export type CopySkipReason = 'orderIdTaken' | 'notAcceptedByTeamLedger' | 'paymentSkipped' | 'documentPaymentSkipped' | 'stopPaymentSkipped';
@@ -220,10 +221,12 @@ export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport
     const takenBy = new Map(taken.rows.map((r) => [`${r.profile_id}\u0000${r.order_id}`, r.id]));
     const skippedPayments = new Set<string>();
     const payments: Row[] = [];
-    // Each payment's webhooks go inside it, as its detail lists them (not their bodies: the screen shows none).
+    // Each payment's webhooks go inside it, as its detail lists them (not their bodies: the screen shows
+    // none), with the amount its history says (webhook-amount.sql; a number's digits only, else none).
     const webhooksOf = new Map<string, Row[]>();
     for (const w of readWebhooks.between(paymentKey, lastKey)) {
-      const shown = { received_at: w.received_at, status_word: w.status_word, type: w.type, duplicate: Number(w.duplicate) !== 0 };
+      const amount = keptField(w.body as string | null, 'amount');
+      const shown = { received_at: w.received_at, status_word: w.status_word, type: w.type, duplicate: Number(w.duplicate) !== 0, amount: amount && /^[0-9]{1,30}(\.[0-9]{1,9})?$/.test(amount) ? amount : null };
       webhooksOf.set(String(w.payment_id), [...(webhooksOf.get(String(w.payment_id)) ?? []), shown]);
     }
     for (const p of batch) {

@@ -17,7 +17,7 @@ import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import type { AppEvent } from '../../../contract/events';
 import { csvLine } from '../csv';
-import { auditCells, auditHeader, exportFileName, exportKindOf, paymentHeader, type AuditRow, type LocalColumns, type ProfileNames } from '../export';
+import { auditCells, auditHeader, exportFileName, exportKindOf, paymentHeader, profileNameCell, type AuditRow, type LocalColumns, type ProfileNames } from '../export';
 import type { ExportProgress, ExportRequest } from '../export-file';
 import type { AuditSearch } from '../audit-query';
 import { exportRecord } from '../export-record';
@@ -63,10 +63,11 @@ const copiedSelect = `seq, ${utc('at::timestamptz')}, os_user, profile_id, envir
  * The team's audit CSV: the laptop's columns, byte for byte, then `team_login`, who did it as the
  * database stamped it (the OS user is only what a laptop said: "root" on many), then `laptop`:
  * empty for the team's own entries, else the laptop an entry copied from a laptop's ledger was
- * written on (after the team's, each laptop's in its own order). Each added last, as the local
- * columns were: a sheet reading by position or by name still reads what it read.
+ * written on (after the team's, each laptop's in its own order), then `profile_name` (walk39): the
+ * profile's name now, as the payments CSV's (this laptop's, else the team's list). Each added last,
+ * as the local columns were: a sheet reading by position or by name still reads what it read.
  */
-export const teamAuditHeader = [...auditHeader, 'team_login', 'laptop'];
+export const teamAuditHeader = [...auditHeader, 'team_login', 'laptop', 'profile_name'];
 
 /** One window of payments as CSV text: amounts read back as exact integers, then SQLite's line. */
 function paymentText(rows: unknown[][], local: LocalColumns, names: ProfileNames): string {
@@ -80,14 +81,14 @@ function paymentText(rows: unknown[][], local: LocalColumns, names: ProfileNames
   return text;
 }
 
-function auditText(rows: unknown[][], local: LocalColumns): string {
+function auditText(rows: unknown[][], local: LocalColumns, names: ProfileNames): string {
   let text = '';
   for (const r of rows) {
     const row: AuditRow = {
       seq: exactInteger(r[0] as string)!, at: r[1] as string, os_user: r[2] as string, profile_id: r[3] as string | null, environment: r[4] as string | null, action: r[5] as string,
       payment_id: r[6] as string | null, order_id: r[7] as string | null, amount_minor: exactInteger(r[8] as string | null), currency: r[9] as string | null, reason: r[10] as string | null, result: r[11] as string, hash: r[12] as string,
     };
-    text += csvLine([...auditCells(row, local), (r[13] as string | null) ?? '', (r[14] as string | null) ?? '']);
+    text += csvLine([...auditCells(row, local), (r[13] as string | null) ?? '', (r[14] as string | null) ?? '', profileNameCell(names, row.profile_id)]);
   }
   return text;
 }
@@ -108,7 +109,7 @@ function auditWhere(search: AuditSearch | undefined, params: Params, source?: Au
   return tests.length ? `WHERE ${tests.join(' AND ')}` : '';
 }
 
-/** What one export reads and writes (a bad filter throws here, in words); timeZone: its local columns' (local-time.ts); names: the payments' profile_name. */
+/** What one export reads and writes (a bad filter throws here, in words); timeZone: its local columns' (local-time.ts); names: the profile_name cells. */
 export function jobOf(request: TeamExportRequest, path: string, timeZone: string, names: ProfileNames = {}): Job {
   const local = localColumns(timeZone);
   if (request.kind === 'audit') {
@@ -121,7 +122,7 @@ export function jobOf(request: TeamExportRequest, path: string, timeZone: string
       return { count: { text: `SELECT count(*) AS n ${from}`, values: params.values }, select: { text: `SELECT ${columns} ${from} ORDER BY ${order}`, values: params.values } };
     };
     return {
-      path, header: teamAuditHeader, lines: (rows) => auditText(rows, local),
+      path, header: teamAuditHeader, lines: (rows) => auditText(rows, local, names),
       parts: [part('paydesk.audit_log', auditSelect, 'seq'), part('paydesk.imported_audit', copiedSelect, 'i.laptop, i.seq', copiedAuditSource)],
     };
   }

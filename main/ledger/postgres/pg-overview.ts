@@ -15,7 +15,7 @@ import { teamRefundsMadeTotals, teamRefundsMadeWindow } from './pg-refunds-made'
 import type { MethodOutput, MethodParsedInput } from '../../../contract/methods';
 import { cardBrandSql } from '../card-brand';
 import { exportFileName, settlementCsv, type ProfileNames } from '../export';
-import { chartFigures, splitByHours, type AuthorisedRow, type ChartRow, type Day, type Range, type TotalsRow } from '../overview';
+import { chartFigures, splitByHours, withCapturesNotKnown, type AuthorisedRow, type ChartRow, type Day, type Range, type TotalsRow } from '../overview';
 import { checkOverviewQuery, checkRanges, instant } from '../overview-input';
 import { exactInteger } from './copy-to-team';
 import { inSnapshot, recordTeamExport, type Connections, type Queryable } from './pg-snapshot';
@@ -66,7 +66,7 @@ function partValues(ranges: Range[], profileId: string | undefined) {
  * sums as over the payments (overview.ts's periodTotals on SQLite). A currency appears when some
  * payment counts in it (a row left with no payment is never kept, and never counted).
  */
-async function rangeTotals(db: Queryable, ranges: Range[], profileId?: string): Promise<Array<TotalsRow & { i: number }>> {
+async function rangeTotals(db: Queryable, ranges: Range[], profileId?: string): Promise<Array<Omit<TotalsRow, 'capturesNotKnown'> & { i: number }>> {
   if (!ranges.length) return [];
   const hours = (lo: string, hi: string, sign: string) => `SELECT currency, ${sign} * gross, ${sign} * refunded, ${sign} * paid, ${sign} * refunds, ${sign} * not_known
     FROM paydesk.money_hours WHERE hour >= ${lo} AND hour < ${hi} AND ${profileAt(profileParam)}`;
@@ -88,6 +88,27 @@ async function rangeTotals(db: Queryable, ranges: Range[], profileId?: string): 
       return { i: Number(r.i) - 1, currency: r.currency as string, grossMinor, refundedMinor, netMinor: grossMinor - refundedMinor, paidCount: whole(r.paid), refundCount: whole(r.refunds), refundsNotKnown: whole(r.refunds_not_known) };
     })
     .sort((a, b) => a.i - b.i || byBytes(a.currency, b.currency));
+}
+
+/**
+ * Each range's totals (rangeTotals) with its authorisations captured outside Paydesk, how much not
+ * told, per currency (overview.ts's capturesNotKnownBy): by the state index, the ranges' part
+ * captures only. In the ranges' order.
+ */
+async function figuresOf(db: Queryable, ranges: Range[], profileId?: string): Promise<TotalsRow[][]> {
+  const totals = await rangeTotals(db, ranges, profileId);
+  if (!ranges.length) return [];
+  const result = await db.query({
+    text: `SELECT r.i, p.currency, count(*) AS n FROM unnest($1::timestamptz[], $2::timestamptz[]) WITH ORDINALITY AS r(a, b, i)
+      JOIN paydesk.payments p ON (p.state COLLATE "C") = 'partially_captured' AND p.created_at >= r.a AND p.created_at < r.b
+        AND p.captured_minor = 0 AND ($3::text IS NULL OR p.profile_id = $3)
+      GROUP BY r.i, p.currency`,
+    values: [ranges.map((r) => r.from), ranges.map((r) => r.to), profileId ?? null],
+  });
+  return ranges.map((_, i) => {
+    const counts = new Map(result.rows.filter((r) => Number(r.i) - 1 === i).map((r) => [r.currency as string, whole(r.n)]));
+    return withCapturesNotKnown(totals.filter((t) => t.i === i).map(({ i: _, ...t }) => t), counts);
+  });
 }
 
 /**
@@ -188,10 +209,10 @@ export async function readTeamOverview(db: Queryable, query: MethodParsedInput<'
   const dayAgo = new Date(at - dayMs).toISOString();
   const weekAgo = new Date(at - 7 * dayMs).toISOString();
   await withoutJit(db);
-  const totals = await rangeTotals(db, query.periods, profileId);
+  const totals = await figuresOf(db, query.periods, profileId);
   const chart = await charts(db, days, profileId);
   const answer: OverviewAnswer = {
-    periods: query.periods.map((range, i) => ({ ...range, totals: totals.filter((t) => t.i === i).map(({ i: _, ...t }) => t) as never })),
+    periods: query.periods.map((range, i) => ({ ...range, totals: totals[i] as never })),
     days: chart.days.map((r) => ({ ...r, currency: r.currency as never })),
     byBrand: chart.byBrand.map(({ key, ...r }) => ({ brand: key as never, ...r, currency: r.currency as never })),
     byKind: chart.byKind.map(({ key, ...r }) => ({ kind: key as never, ...r, currency: r.currency as never })),
@@ -217,8 +238,8 @@ export async function readTeamOverview(db: Queryable, query: MethodParsedInput<'
 /** The settlement summary's rows: per day (in the order given) and currency. */
 export async function teamDailyTotals(db: Queryable, days: Day[], profileId?: string): Promise<Array<TotalsRow & { date: string }>> {
   await withoutJit(db);
-  const rows = await rangeTotals(db, days, profileId);
-  return rows.map(({ i, ...r }) => ({ date: days[i]!.date, ...r }));
+  const figures = await figuresOf(db, days, profileId);
+  return figures.flatMap((rows, i) => rows.map((r) => ({ date: days[i]!.date, ...r })));
 }
 
 /** The overview on a team database, over a pool logged in as one person (main/payments/overview.ts's createOverview). */

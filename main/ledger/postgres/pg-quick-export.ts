@@ -69,7 +69,7 @@ export function createTeamQuickExports(deps: {
 
     exportAuditLog(osUser?: string, timeZone?: string): Promise<MethodOutput<'exportAuditLog'>> {
       const zone = exportTimeZone(timeZone);
-      const job = jobOf({ kind: 'audit' }, '', zone);
+      const job = jobOf({ kind: 'audit' }, '', zone, deps.profileNames?.());
       return inWords(async () => {
         let csv = `\uFEFF${csvLine(job.header)}`;
         let rows = 0;

@@ -314,8 +314,8 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, loginOn: (d
       (await db.query('SELECT at, outcome, status_word, state FROM paydesk.status_checks WHERE payment_id = $1 ORDER BY id DESC LIMIT 100', [id])).rows.map((r) => ({ at: iso(r.at)!, outcome: r.outcome, status_word: r.status_word, state: r.state })),
     // The webhook receiver does not write to the team ledger: a payment's webhooks are those its laptop received, copied in (copy-whole.sql).
     webhooksOf: async (id) =>
-      (await db.query('SELECT received_at, status_word, type, duplicate FROM paydesk.payment_webhooks WHERE payment_id = $1 ORDER BY id', [id])).rows
-        .map((r) => ({ received_at: iso(r.received_at)!, status_word: r.status_word, type: r.type, duplicate: r.duplicate ? 1 : 0, amount: null })),
+      (await db.query('SELECT received_at, status_word, type, duplicate, amount FROM paydesk.payment_webhooks WHERE payment_id = $1 ORDER BY id', [id])).rows
+        .map((r) => ({ received_at: iso(r.received_at)!, status_word: r.status_word, type: r.type, duplicate: r.duplicate ? 1 : 0, amount: r.amount ?? null })),
     appendAudit: async (entry) => {
       if (auditedByDatabase.test(entry.action)) return;
       // A check-up's start (registering its run), end and saved report (checkup.sql): support and up, never production.

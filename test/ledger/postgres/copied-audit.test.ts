@@ -167,21 +167,21 @@ describeWithPostgres('the audit screen’s search, period and CSV on the entries
     for (const role of ['finance', 'staff'] as const) {
       const { progress, rows } = await exportAs(role);
       const [header, ...lines] = rows;
-      expect(header!.slice(-3)).toEqual(['local_day', 'team_login', 'laptop']);
-      const copied = lines.filter((l) => l.at(-1) === laptop);
-      const team = lines.filter((l) => l.at(-1) === '');
+      expect(header!.slice(-4)).toEqual(['local_day', 'team_login', 'laptop', 'profile_name']);
+      const copied = lines.filter((l) => l.at(-2) === laptop);
+      const team = lines.filter((l) => l.at(-2) === '');
       expect(copied.length + team.length).toBe(lines.length);
       expect(progress).toMatchObject({ done: true, rows: lines.length, total: lines.length });
       // Each copied entry exactly once, in the laptop's order, with no team login, after the team's.
       expect(copied.map((l) => l[0])).toEqual(laptopSeqs);
-      expect(copied.every((l) => l.at(-2) === '')).toBe(true);
+      expect(copied.every((l) => l.at(-3) === '')).toBe(true);
       expect(team.length).toBeGreaterThan(0);
-      expect(lines.findIndex((l) => l.at(-1) === laptop)).toBe(team.length);
+      expect(lines.findIndex((l) => l.at(-2) === laptop)).toBe(team.length);
     }
     // November in Riyadh: of the laptop's, only the entry at its first millisecond, by its own time.
     const { rows } = await exportAs('finance', novemberInRiyadh);
-    const copied = rows.slice(1).filter((l) => l.at(-1) === laptop);
-    expect(copied.map((l) => [l[1], l[7], l.at(-3)])).toEqual([['2026-10-31T21:00:00.000Z', 'EDGE-NOV', '2026-11-01']]);
+    const copied = rows.slice(1).filter((l) => l.at(-2) === laptop);
+    expect(copied.map((l) => [l[1], l[7], l.at(-4)])).toEqual([['2026-10-31T21:00:00.000Z', 'EDGE-NOV', '2026-11-01']]);
   });
 
   it('staff is refused what it was refused before: writing or removing the copied entries', async () => {

@@ -67,9 +67,7 @@ function asTheTeamShowsIt(laptop: Screens, admin: string, from: string): Screens
   const payment = (p: PaymentView): PaymentView => ({ ...p, watched: false });
   const details = Object.fromEntries(Object.entries(laptop.details).map(([id, d]) => [id, {
     ...d, payment: payment(d.payment), operations: d.operations.map((o) => ({ ...o, person: admin })),
-    // A notification's amount the laptop keeps since walk35 is not copied (import_batch brings its word
-    // and type): the team's history says "Gateway notification received" where the laptop's said its amount.
-    webhooks: d.webhooks.map((w) => ({ ...w, amount: null })),
+    // A notification's amount comes too (webhook-amount.sql, walk39): its history reads as the laptop's.
   }]));
   const invoices = Object.fromEntries(Object.entries(laptop.invoices).map(([id, i]) => [id, i && { ...i, issuedOnLaptop: from, creditNotes: i.creditNotes.map((n) => ({ ...n, issuedOnLaptop: from })) }]));
   return { ...laptop, list: { ...laptop.list, rows: laptop.list.rows.map(payment) }, details, links: { ...laptop.links, rows: laptop.links.rows.map(payment) }, invoices };
@@ -225,6 +223,7 @@ describeWithPostgres('moving a laptop\'s ledger to the team ledger: every screen
     expect(shown('issued').payment).toMatchObject({ expiresOn: '2031-03-08', lastError: expect.any(String) });
     expect(shown('paidLink').payment).toMatchObject({ state: 'paid', transactionId: expect.any(String), lastCheckedAt: expect.any(String) });
     expect(shown('paidLink').webhooks).toContainEqual(expect.objectContaining({ duplicate: true }));
+    expect(Object.values(before.details).flatMap((d) => d.webhooks)).toContainEqual(expect.objectContaining({ amount: expect.stringMatching(/^\d/) })); // a notification's amount, in its history
     expect(shown('enrolled').payment).toMatchObject({ recurringAvailable: true, recurringRequested: true });
     expect(shown('repeat').payment).toMatchObject({ kind: 'recurring', parentPaymentId: ids.enrolled });
     expect(shown('captured').payment).toMatchObject({ capturedMinor: 7_000, refundedMinor: 2_000 });

@@ -103,15 +103,15 @@ describeWithPostgres('CSV exports on both backends', () => {
     const copied = (await ledgers.pool('finance').query(`SELECT seq, to_char(at::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, os_user, profile_id, environment, action,
       payment_id, order_id, amount_minor, currency, reason, result, hash, laptop FROM paydesk.imported_audit ORDER BY laptop, seq`)).rows;
     expect(copied.length).toBeGreaterThan(1_000);
-    const expected = `\uFEFF${csvLine([...auditHeader, 'team_login', 'laptop'])}${entries.map((r) => csvLine([...laptopCells(r), r.db_user, ''])).join('')}${copied.map((r) => csvLine([...laptopCells(r), '', r.laptop])).join('')}`;
+    const expected = `\uFEFF${csvLine([...auditHeader, 'team_login', 'laptop', 'profile_name'])}${entries.map((r) => csvLine([...laptopCells(r), r.db_user, '', null])).join('')}${copied.map((r) => csvLine([...laptopCells(r), '', r.laptop, null])).join('')}`;
     const team = await teamFile({ kind: 'audit' });
     expect(team.text).toBe(expected);
     // An auditor reads who did it: the earlier export by fay's login from the computer user huda names both.
-    // (Split naively: the columns up to action hold no comma, and team_login and laptop are the last.)
+    // (Split naively: the columns up to action hold no comma, and team_login and laptop come before profile_name, last.)
     const [header, ...lines] = team.text!.slice(1).trimEnd().split('\r\n').map((line) => line.split(','));
-    expect(header!.slice(-2)).toEqual(['team_login', 'laptop']);
+    expect(header!.slice(-3)).toEqual(['team_login', 'laptop', 'profile_name']);
     const exported = lines.find((cells) => cells[header!.indexOf('action')] === 'export_payments')!;
-    expect([exported[header!.indexOf('os_user')], exported.at(-2), exported.at(-1)]).toEqual(['huda', 'fay', '']);
+    expect([exported[header!.indexOf('os_user')], exported.at(-3), exported.at(-2)]).toEqual(['huda', 'fay', '']);
     expect(team.progress.rows).toBe(entries.length + copied.length);
     expect((await exportEntries()).at(-1)).toEqual({ db_user: 'fay', os_user: 'huda', action: 'export_audit_log', result: expect.stringMatching(new RegExp(`^${entries.length + copied.length} rows; file paydesk-audit-[-0-9]+\\.csv; zone \\S+$`)) });
   });

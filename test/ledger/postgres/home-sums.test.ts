@@ -75,13 +75,14 @@ describeWithPostgres('Home\'s sums per hour and day on the team ledger', () => {
 
   /** Version 31's figures, straight from the payments and refunds: the judge of version 32's. */
   async function fromTheRows(c: Client, range: { from: string; to: string }, profileId: string | null) {
-    const totals = await c.query(`SELECT currency, sum(captured_minor)::text AS gross, sum(refunded_minor)::text AS refunded, count(*)::int AS paid,
-        count(*) FILTER (WHERE refunded_minor > 0)::int AS refunds, count(*) FILTER (WHERE refunded_minor = 0 AND state IN ('partially_refunded', 'refunded'))::int AS not_known
-      FROM paydesk.payments WHERE created_at >= $1 AND created_at < $2 AND captured_minor > 0 AND ($3::text IS NULL OR profile_id = $3) GROUP BY currency ORDER BY currency COLLATE "C"`, [range.from, range.to, profileId]);
+    const totals = await c.query(`SELECT currency, sum(captured_minor)::text AS gross, sum(refunded_minor)::text AS refunded, count(*) FILTER (WHERE captured_minor > 0)::int AS paid,
+        count(*) FILTER (WHERE refunded_minor > 0)::int AS refunds, count(*) FILTER (WHERE captured_minor > 0 AND refunded_minor = 0 AND state IN ('partially_refunded', 'refunded'))::int AS not_known,
+        count(*) FILTER (WHERE captured_minor = 0 AND state = 'partially_captured')::int AS captures_not_known
+      FROM paydesk.payments WHERE created_at >= $1 AND created_at < $2 AND (captured_minor > 0 OR state = 'partially_captured') AND ($3::text IS NULL OR profile_id = $3) GROUP BY currency ORDER BY currency COLLATE "C"`, [range.from, range.to, profileId]);
     const made = await c.query(`SELECT p.currency, count(*)::int AS n, sum(o.amount_minor)::text AS amount FROM paydesk.operations o JOIN paydesk.payments p ON p.id = o.payment_id
       WHERE o.kind = 'refund' AND o.outcome = 'succeeded' AND o.created_at >= $1 AND o.created_at < $2 AND ($3::text IS NULL OR p.profile_id = $3) GROUP BY p.currency ORDER BY p.currency COLLATE "C"`, [range.from, range.to, profileId]);
     return {
-      totals: totals.rows.map((r) => ({ currency: r.currency, grossMinor: Number(r.gross), refundedMinor: Number(r.refunded), netMinor: Number(r.gross) - Number(r.refunded), paidCount: r.paid, refundCount: r.refunds, refundsNotKnown: r.not_known })),
+      totals: totals.rows.map((r) => ({ currency: r.currency, grossMinor: Number(r.gross), refundedMinor: Number(r.refunded), netMinor: Number(r.gross) - Number(r.refunded), paidCount: r.paid, refundCount: r.refunds, refundsNotKnown: r.not_known, capturesNotKnown: r.captures_not_known })),
       made: made.rows.map((r) => ({ currency: r.currency, count: r.n, amountMinor: Number(r.amount) })),
     };
   }

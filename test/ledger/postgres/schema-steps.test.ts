@@ -114,7 +114,7 @@ describeWithPostgres('the team schema\'s numbered steps', () => {
     expect(list.rows.map((r) => [r.id, r.state, r.capturedMinor, r.refundedMinor])).toEqual([[paymentId, 'partially_refunded', 12_345, 2_345], [later, 'creating', 0, 0]]);
     const day = { from: new Date(Date.now() - 86_400_000).toISOString(), to: new Date(Date.now() + 86_400_000).toISOString() };
     const overview = await createTeamOverview({ pool }).get({ now: new Date().toISOString(), periods: [day], days: [] });
-    expect(overview.periods[0]!.totals).toEqual([{ currency: 'KWD', grossMinor: 12_345, refundedMinor: 2_345, netMinor: 10_000, paidCount: 1, refundCount: 1, refundsNotKnown: 0 }]);
+    expect(overview.periods[0]!.totals).toEqual([{ currency: 'KWD', grossMinor: 12_345, refundedMinor: 2_345, netMinor: 10_000, paidCount: 1, refundCount: 1, refundsNotKnown: 0, capturesNotKnown: 0 }]);
   });
 
   it('from version 8, shows on each payment what the older version showed: its last check and its unclear operation\'s message', async () => {
@@ -275,7 +275,7 @@ describeWithPostgres('the team schema\'s numbered steps', () => {
     ends.push(() => pool.end());
     const day = { from: new Date(Date.now() - 86_400_000).toISOString(), to: new Date(Date.now() + 86_400_000).toISOString() };
     const overview = await createTeamOverview({ pool }).get({ now: new Date().toISOString(), periods: [day], days: [], refundsMadeIn: day });
-    expect(overview.periods[0]!.totals).toEqual([{ currency: 'KWD', grossMinor: 8_000, refundedMinor: 3_000, netMinor: 5_000, paidCount: 1, refundCount: 1, refundsNotKnown: 0 }]);
+    expect(overview.periods[0]!.totals).toEqual([{ currency: 'KWD', grossMinor: 8_000, refundedMinor: 3_000, netMinor: 5_000, paidCount: 1, refundCount: 1, refundsNotKnown: 0, capturesNotKnown: 0 }]);
     expect(overview.refundsMade).toEqual([{ currency: 'KWD', count: 1, amountMinor: 3_000 }]);
   });
 

@@ -187,7 +187,9 @@ function FoldedProfile({ other, i, open, environment, charts: Charts, figures, o
   const language = useLanguage((s) => s.language);
   const amount = (minor: number, currency: string) => ltrIsolated(formatAmount(minor, currency as CurrencyCode, language));
   const chosen = other.data.periods[periodIds.indexOf('range')]?.totals ?? [];
-  const line = noFigures ?? (chosen.length === 0 ? t('ov.fold.nothing') : chosen.map((x) => t('ov.fold.currency', { captured: amount(x.grossMinor, x.currency), refunded: amount(x.refundedMinor, x.currency), net: amount(x.netMinor, x.currency) })).join(' — '));
+  // What no figure holds is said on the line too, as in the opened block (walk35, walk39).
+  const notKnown = (x: (typeof chosen)[number]) => [x.refundsNotKnown > 0 ? t('ov.count.refundsNotKnown', { count: x.refundsNotKnown }) : '', x.capturesNotKnown > 0 ? t('ov.count.capturesNotKnown', { count: x.capturesNotKnown }) : ''].filter(Boolean).map((said) => ` · ${said}`).join('');
+  const line = noFigures ?? (chosen.length === 0 ? t('ov.fold.nothing') : chosen.map((x) => t('ov.fold.currency', { captured: amount(x.grossMinor, x.currency), refunded: amount(x.refundedMinor, x.currency), net: amount(x.netMinor, x.currency) }) + notKnown(x)).join(' — '));
   return (
     <details className="ov-other-profile ov-folded" open={open} onToggle={(event) => {
       const nowOpen = event.currentTarget.open;
@@ -263,6 +265,8 @@ function ProfileFigures({ data, profileId, idp, open, backwards, tooLong, childr
                       {x.refundCount > 0 && <> · <button type="button" className="link" onClick={() => open({ ...range, currency: x.currency, withRefunded: true })}>{t('ov.count.refunds', { count: x.refundCount })}</button></>}
                       {/* Refunded at the gateway's dashboard, amount not known: said, never summed as 0 unsaid. */}
                       {x.refundsNotKnown > 0 && <> · <span data-testid="ov-refunds-not-known">{t('ov.count.refundsNotKnown', { count: x.refundsNotKnown })}</span></>}
+                      {/* Captured at the gateway's dashboard (walk35), amount not known: out of Captured, and said. */}
+                      {x.capturesNotKnown > 0 && <> · <span data-testid="ov-captures-not-known">{t('ov.count.capturesNotKnown', { count: x.capturesNotKnown })}</span></>}
                     </td>
                   </tr>
                 ))
