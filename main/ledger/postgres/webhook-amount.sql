@@ -1,4 +1,4 @@
--- Team ledger schema version 47, applied after the versions before it by security.ts, or by a
+-- Team ledger schema version 46, applied after the versions before it by security.ts, or by a
 -- superuser with psql in one transaction: the copy of a laptop's ledger brings each webhook's amount
 -- (walk39). Since walk35 a laptop keeps a practice notification's amount (the operation it tells of,
 -- as the gateway wrote it) and its payment's history says "Gateway notification: a refund of SAR
@@ -105,5 +105,5 @@ BEGIN
 END
 $$;
 
-UPDATE paydesk.ledger_meta SET value = '47' WHERE key = 'schema_version';
+UPDATE paydesk.ledger_meta SET value = '46' WHERE key = 'schema_version';
 RESET ROLE;
