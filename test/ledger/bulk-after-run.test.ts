@@ -41,9 +41,9 @@ describeLedgerApp('after a bulk run', (app) => {
     expect(download).toMatchObject({ rows: 2, fileName: `paydesk-bulk-links-${batchId.slice(0, 8)}.csv` });
     // The phone as the customer's number (a mail merge or an SMS tool took an apostrophe before it as part of it); a formula still gets one.
     expect(linksAsWords(download.csv)).toBe(
-      '\uFEFForderId,customerName,customerEmail,customerPhone,amount,currency,description,state,link,message\r\n'
-      + "AR-1,سارة أحمد,sara@example.com,+966500001001,1234.50,SAR,'=SUM(1),قيد الانتظار,LINK,'=Pay here LINK\r\n"
-      + "AR-2,Omar,omar@example.com,+96550001002,12.345,KWD,\"Rent, March\",قيد الانتظار,LINK,'=Pay here LINK\r\n",
+      '\uFEFForderId,customerName,customerEmail,customerPhone,amount,currency,description,state,link,message,amount_minor\r\n'
+      + "AR-1,سارة أحمد,sara@example.com,+966500001001,1234.50,SAR,'=SUM(1),قيد الانتظار,LINK,'=Pay here LINK,123450\r\n"
+      + "AR-2,Omar,omar@example.com,+96550001002,12.345,KWD,\"Rent, March\",قيد الانتظار,LINK,'=Pay here LINK,12345\r\n",
     );
 
     const entries = (await app().value('listAuditLog', { query: 'export_bulk_links', limit: 10 })).rows.filter((r: { action: string }) => r.action === 'export_bulk_links');
@@ -59,7 +59,7 @@ describeLedgerApp('after a bulk run', (app) => {
       const download = await app().value('bulkLinksCsv', { batchId, wording: { 2: { message: 'Not offered to send', state: 'Unpaid' } } });
       expect(download.rows).toBe(2);
       expect(download.csv).not.toContain('pay.gateway.example');
-      expect(download.csv.split('\r\n')[1]).toBe("AR-1,سارة أحمد,sara@example.com,+966500001001,1234.50,SAR,'=SUM(1),Unpaid,,Not offered to send");
+      expect(download.csv.split('\r\n')[1]).toBe("AR-1,سارة أحمد,sara@example.com,+966500001001,1234.50,SAR,'=SUM(1),Unpaid,,Not offered to send,123450");
       expect((await app().store.get(first.id))!.link_url).toBe(insecure);
     } finally {
       await app().store.update(first.id, { link_url: first.link_url }, 'test', new Date().toISOString());
