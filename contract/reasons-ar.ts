@@ -182,6 +182,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'bulk.currencyUnknown': '{code} ليس رمز عملة يدعمه بايدسك: اكتب رمزها ذا الأحرف الثلاثة، مثل SAR أو KWD أو USD.',
   'bulk.dateOneReading': 'اكتب {typed} هكذا: {isoDate}، بالسنة ثم الشهر ثم اليوم.',
   'bulk.dateTwoReadings': 'يحتمل التاريخ {typed} قراءتين: {dayFirst} أو {monthFirst}. اكتب الذي تقصده بالسنة ثم الشهر ثم اليوم.',
+  'bulk.amountMinorDisagrees': 'المبلغ {typed} {currency} لا يطابق عمود amount_minor ({minor}، أي {meant} {currency}): ربما قرأ برنامج الجداول النقطة العشرية فاصلًا للآلاف. اكتب المبلغ من جديد، وأفرغ خانة amount_minor إذا غيّرت المبلغ.',
   'bulk.phoneLocal': 'اكتب الهاتف بالصيغة الدولية، هكذا: {phone}؛ فالبوابة لا تقبل إلا + ورمز الدولة.',
   'bulk.orderIdRepeated': 'مرجع الطلب هذا موجود أيضًا في السطر {line}.',
   'bulk.orderIdInLedger': 'مرجع الطلب هذا موجود في السجل من قبل.',

@@ -222,6 +222,7 @@ export const reasonTexts = {
   // A bulk file's day-first or month-first date (main/bulk/slash-dates.ts): the year-month-day to write.
   'bulk.dateOneReading': 'Write {typed} as {isoDate}: year, month, day.',
   'bulk.dateTwoReadings': '{typed} could be {dayFirst} or {monthFirst}: write the one you mean as year-month-day.',
+  'bulk.amountMinorDisagrees': '{typed} {currency} is not what amount_minor says ({minor}, that is {meant} {currency}): a spreadsheet may have read the decimal point as a thousands separator. Write the amount again, and empty amount_minor when you change the amount.',
   'bulk.phoneLocal': 'Write the phone in international format, as {phone}: the gateway takes only + and the country code.',
   'bulk.orderIdRepeated': 'This order reference is also on line {line}.',
   'bulk.orderIdInLedger': 'This order reference is already in the ledger.',

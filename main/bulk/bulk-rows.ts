@@ -1,7 +1,7 @@
 // Reads the rows of a bulk-links file and checks each one with the same rules main applies to a
 // single link, so the preview shows every problem (as a reason the renderer words) before
 // anything is sent. Each row keeps the line it starts on in the file.
-import { exponentOf, isCurrencyCode, parseAmount } from '../../contract/money';
+import { exponentOf, formatMinor, isCurrencyCode, parseAmount } from '../../contract/money';
 import type { BulkEncoding, BulkPreviewRow } from '../../contract/methods/bulk';
 import { maxBulkFileBytes } from '../../contract/methods/bulk';
 import type { Reason } from '../../contract/reasons';
@@ -19,6 +19,13 @@ import { checkOfferDates } from '../payments/offer-dates';
 export const bulkColumns = ['orderId', 'amount', 'currency', 'description', 'customerName', 'customerEmail', 'customerPhone', 'issueDate', 'expireDate'] as const;
 /** Optional: a row with a VAT rate becomes an invoice of one line whose price (the amount) includes VAT (docs/invoices.md). */
 export const vatColumns = ['vat_rate', 'vat_reason'] as const;
+/**
+ * Written by Paydesk beside the amount in the files it gives back (the error report, the links file):
+ * the amount as an integer of minor units, which a spreadsheet reads alike in every locale. German
+ * Calc read KWD "12.500" as 12500 and saved it so (walk38): where the two disagree the row is refused,
+ * never sent a thousand times over. A person's own file need not have it.
+ */
+export const amountMinorColumn = 'amount_minor';
 type Column = (typeof bulkColumns)[number];
 type VatColumn = (typeof vatColumns)[number];
 /** Every row needs these (the screen's "what the file needs" line names them: gp.bulk.needs). */
@@ -85,11 +92,12 @@ export function readBulkCsv(csv: string, options: Options): ReadRows {
   if (records.length > maxBulkRows) return { rows: [], fileError: reason('bulk.tooManyRows', { rows: records.length, max: maxBulkRows }), delimiter: parsed.delimiter, ...none };
   const index = Object.fromEntries([...bulkColumns, ...vatColumns].map((c) => [c, names.indexOf(c)])) as Record<Column | VatColumn, number>;
   const seen = new Map<string, number>();
-  const rows = records.map((record) => rowOf(record, index, options, seen, parsed.delimiter));
+  const minorAt = names.indexOf(amountMinorColumn);
+  const rows = records.map((record) => rowOf(record, index, options, seen, parsed.delimiter, record.cells[minorAt]?.trim() ?? ''));
   return { rows, fileError: null, delimiter: parsed.delimiter, ...none };
 }
 
-function rowOf(record: CsvRecord, index: Record<Column | VatColumn, number>, options: Options, seen: Map<string, number>, delimiter: Delimiter): BulkPreviewRow {
+function rowOf(record: CsvRecord, index: Record<Column | VatColumn, number>, options: Options, seen: Map<string, number>, delimiter: Delimiter, minorCell: string): BulkPreviewRow {
   // A leading apostrophe before + = - @ is how spreadsheets (and Paydesk's exports) keep a cell from running as a formula.
   // A column the header does not have (index -1) reads as empty, as a cell the row leaves out.
   const cell = (c: Column | VatColumn) => (record.cells[index[c]] ?? '').trim().replace(/^'(?=[=+\-@])/, '');
@@ -106,7 +114,17 @@ function rowOf(record: CsvRecord, index: Record<Column | VatColumn, number>, opt
     else row.amount = decimalCommaAmount(row.amount, row.currency);
   }
   checkRow(row, options, seen);
+  const disagrees = amountDisagreement(row, minorCell);
+  if (disagrees) row.errors.amount = disagrees;
   return row;
+}
+
+/** The amount against Paydesk's own `amount_minor` beside it (digits only; an empty cell is not checked). */
+function amountDisagreement(row: BulkPreviewRow, minorCell: string): Reason | undefined {
+  if (!/^\d{1,16}$/.test(minorCell) || row.errors.amount || !isCurrencyCode(row.currency)) return undefined;
+  const amount = parseAmount(row.amount, row.currency);
+  if (!amount.ok || String(amount.minor) === minorCell.replace(/^0+(?=\d)/, '')) return undefined;
+  return reason('bulk.amountMinorDisagrees', { typed: row.amount, currency: row.currency, minor: minorCell, meant: formatMinor(Number(minorCell), row.currency) });
 }
 
 /**

@@ -5,7 +5,7 @@
 // resume after a cancel, a crash or a lost answer never creates a link twice.
 import { randomUUID } from 'node:crypto';
 import type { BulkBatchView, BulkEncoding, BulkLink } from '../../contract/methods/bulk';
-import { formatMinor, isCurrencyCode } from '../../contract/money';
+import { formatMinor, isCurrencyCode, parseAmount } from '../../contract/money';
 import type { MethodParsedInput } from '../../contract/methods';
 import type { PaymentView } from '../../contract/methods/payments';
 import type { ProductionConfirmation } from '../../contract/methods/profiles';
@@ -19,12 +19,19 @@ import { toCsv } from '../ledger/csv';
 import type { LedgerTx } from '../ledger/store';
 import { newOrderId } from '../payments/order-ids';
 import type { Logger } from '../log/logger';
-import { bulkColumns, markOrdersInLedger, orderIdsToCheck, readBulkFile, vatColumns, vatOfRow, withoutKeys } from './bulk-rows';
+import { amountMinorColumn, bulkColumns, markOrdersInLedger, orderIdsToCheck, readBulkFile, vatColumns, vatOfRow, withoutKeys } from './bulk-rows';
 import { cardNumberRemoved, holdsCardNumber } from '../../contract/card';
 import { cleanUrl } from '../payments/validate-input';
 import { toAsciiDigits } from '../../contract/digits';
 import { withoutDirectionMarks } from '../../contract/text-chars';
 import { payPageToOffer } from '../../contract/pay-page';
+
+/** A stored row's amount as an integer of minor units, or empty when it does not read as one (the row's own error says why). */
+function minorOf(amount: string | null, currency: string | null): number | null {
+  if (!amount || !currency || !isCurrencyCode(currency)) return null;
+  const read = parseAmount(amount, currency);
+  return read.ok ? read.minor : null;
+}
 
 export type BulkDeps = {
   /** Where batches and rows are kept: the laptop's file or the team ledger (ledger/bulk-store.ts, ledger/postgres/pg-bulk.ts). */
@@ -279,10 +286,11 @@ export function createBulkService(deps: BulkDeps) {
       const bad = all.filter((r) => r.state === 'failed' || r.state === 'unknown');
       const english = (r: BulkRowRow) => storedProblems(r.error).map((p) => (p.column ? `${p.column}: ` : '') + englishText(p.reason as Reason)).join(' ');
       const withVat = all.some((r) => r.vat_rate || r.vat_reason);
-      const header = [...bulkColumns, ...(withVat ? vatColumns : []), 'error'];
+      // amount_minor before the error (bulk-rows.ts amountMinorColumn): a spreadsheet that reads the amount another way is caught when the file comes back.
+      const header = [...bulkColumns, ...(withVat ? vatColumns : []), amountMinorColumn, 'error'];
       const { csv, rows } = toCsv(header, bad.map((r) => [
         r.order_id, r.amount, r.currency, r.description, r.customer_name, r.customer_email, r.customer_phone, r.issue_date, r.expire_date,
-        ...(withVat ? [r.vat_rate, r.vat_reason] : []), withoutDirectionMarks(wording[String(r.line)] ?? english(r)),
+        ...(withVat ? [r.vat_rate, r.vat_reason] : []), minorOf(r.amount, r.currency), withoutDirectionMarks(wording[String(r.line)] ?? english(r)),
       ]), batch.separator ?? ',');
       return { fileName: `paydesk-bulk-errors-${batchId.slice(0, 8)}.csv`, csv, rows };
     },
@@ -300,9 +308,9 @@ export function createBulkService(deps: BulkDeps) {
       const { separator } = await getBatch(batchId);
       const amount = (l: BulkLink) => (isCurrencyCode(l.currency) ? formatMinor(l.amountMinor, l.currency) : String(l.amountMinor));
       const { csv, rows } = toCsv(
-        ['orderId', 'customerName', 'customerEmail', 'customerPhone', 'amount', 'currency', 'description', 'state', 'link', 'message'],
+        ['orderId', 'customerName', 'customerEmail', 'customerPhone', 'amount', 'currency', 'description', 'state', 'link', 'message', amountMinorColumn],
         // A page not safe to send (contract/pay-page.ts) is left out of a file made for sending; the ledger keeps it.
-        made.map((l) => [l.orderId, l.customer.name, l.customer.email, l.customer.phone, amount(l), l.currency, l.description, wording[String(l.line)]?.state ?? l.state, payPageToOffer(l.url), wording[String(l.line)]?.message ?? '']),
+        made.map((l) => [l.orderId, l.customer.name, l.customer.email, l.customer.phone, amount(l), l.currency, l.description, wording[String(l.line)]?.state ?? l.state, payPageToOffer(l.url), wording[String(l.line)]?.message ?? '', l.amountMinor]),
         separator ?? ',',
       );
       const fileName = `paydesk-bulk-links-${batchId.slice(0, 8)}.csv`;

@@ -19,6 +19,15 @@ function mightRunAsFormula(text: string): boolean {
   return !plainPhone.test(text) && !plainSignedNumber.test(text);
 }
 
+/**
+ * The money columns again as integers of the currency's minor units (walk38): "1250" for KWD 1.250.
+ * A spreadsheet reads an amount by its own locale: German Calc read KWD "1.250" as 1250 and "0.005"
+ * as 5, and SAR "125.50" as text a SUM leaves out; French read every decimal as text. Digits alone
+ * read as the same number in every locale, and sum exactly (docs/decisions.md, "Amounts a
+ * spreadsheet can sum"). Added last in each file, so sheets reading by position still read what they read.
+ */
+export const minorUnitsHeader = (columns: string[]) => columns.map((c) => `${c}_minor`);
+
 export function csvCell(value: Cell, separator: Separator = ','): string {
   // Numbers are data, never a formula.
   if (typeof value !== 'string') return value === null || value === undefined ? '' : String(value);

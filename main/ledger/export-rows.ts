@@ -53,6 +53,8 @@ function money(minor: unknown, currency: unknown): string {
 }
 
 const cell = (value: unknown) => csvCell(value as string);
+/** An integer of minor units as its digits (a number: never a formula); the team ledger's bigint alike. */
+const minor = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 /** One CSV line (CRLF included) of a row read as `paymentColumns`, its local columns from `local`, its profile's name from `names`. */
 export function paymentLine(r: unknown[], local: LocalColumns, names: ProfileNames = {}): string {
@@ -61,5 +63,5 @@ export function paymentLine(r: unknown[], local: LocalColumns, names: ProfileNam
   const unknown = refundedAmountUnknown({ state: r[3] as LedgerState, refundedMinor: r[8] as number });
   const capturedNotKnown = capturedAmountUnknown({ state: r[3] as LedgerState, capturedMinor: r[7] as number });
   const [open, openState, openAmount] = openOperationCells(openOperationFromJson(r[20]), r[6]);
-  return `${cell(r[0])},${cell(r[1])},${cell(r[2])},${cell(r[3])},${cell(r[4])},${cell(money(r[5], r[6]))},${cell(r[6])},${capturedNotKnown ? '' : cell(money(r[7], r[6]))},${unknown ? '' : cell(money(r[8], r[6]))},${cell(r[9])},${cell(r[10])},${cell(r[11])},${cell(card)},${cell(r[14])},${cell(r[15])},${cell(r[16])},${cell(r[17])},${cell(r[18])},${cell(r[19])},${cell(time)},${cell(day)},${unknown ? 'no' : 'yes'},${cell(open)},${cell(openState)},${cell(openAmount)},${cell(names[r[16] as string] ?? null)}\r\n`;
+  return `${cell(r[0])},${cell(r[1])},${cell(r[2])},${cell(r[3])},${cell(r[4])},${cell(money(r[5], r[6]))},${cell(r[6])},${capturedNotKnown ? '' : cell(money(r[7], r[6]))},${unknown ? '' : cell(money(r[8], r[6]))},${cell(r[9])},${cell(r[10])},${cell(r[11])},${cell(card)},${cell(r[14])},${cell(r[15])},${cell(r[16])},${cell(r[17])},${cell(r[18])},${cell(r[19])},${cell(time)},${cell(day)},${unknown ? 'no' : 'yes'},${cell(open)},${cell(openState)},${cell(openAmount)},${cell(names[r[16] as string] ?? null)},${minor(r[5])},${capturedNotKnown ? '' : minor(r[7])},${unknown ? '' : minor(r[8])}\r\n`;
 }

@@ -3,7 +3,7 @@ import { formatMinor, type CurrencyCode } from '../../contract/money';
 import { capturedAmountUnknown, refundedAmountUnknown } from '../../contract/payment-states';
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { LedgerDb } from './database';
-import { toCsv, type Cell } from './csv';
+import { minorUnitsHeader, toCsv, type Cell } from './csv';
 import { searchPayments, type PaymentSort } from './search';
 import { openOperationsOf, type OpenOperation, type PaymentRow } from './payment-rows';
 import { openOperationCells } from './export-rows';
@@ -37,9 +37,10 @@ export type ProfileNames = Readonly<Record<string, string>>;
  * answer told (its `refunded` cell is then empty, never 0.00), else "yes". An authorisation
  * captured outside Paydesk, how much not told, has its `captured` cell empty (walk35), never 0.00. The open operation's
  * three (added 2026-11-29, last), as the list's row words it (export-rows.ts openOperationCells).
- * `profile_name` (walk37, last): the profile's name on this computer (ProfileNames).
+ * `profile_name` (walk37): the profile's name on this computer (ProfileNames). The money again in
+ * integer minor units (walk38, last; `minorUnitsHeader`).
  */
-export const paymentHeader = ['created_at', 'kind', 'order_id', 'state', 'gateway_status', 'amount', 'currency', 'captured', 'refunded', 'customer_name', 'customer_email', 'customer_phone', 'card', 'transaction_id', 'url', 'profile_id', 'environment', 'description', 'last_checked_at', ...localHeader, 'refunded_known', 'open_operation', 'open_operation_state', 'open_operation_amount', 'profile_name'];
+export const paymentHeader = ['created_at', 'kind', 'order_id', 'state', 'gateway_status', 'amount', 'currency', 'captured', 'refunded', 'customer_name', 'customer_email', 'customer_phone', 'card', 'transaction_id', 'url', 'profile_id', 'environment', 'description', 'last_checked_at', ...localHeader, 'refunded_known', 'open_operation', 'open_operation_state', 'open_operation_amount', 'profile_name', ...minorUnitsHeader(['amount', 'captured', 'refunded'])];
 
 export function paymentCells(p: PaymentRow, local: LocalColumns, open: OpenOperation | null, names: ProfileNames = {}): Cell[] {
   const unknown = refundedAmountUnknown({ state: p.state, refundedMinor: p.refunded_minor });
@@ -50,6 +51,7 @@ export function paymentCells(p: PaymentRow, local: LocalColumns, open: OpenOpera
     p.customer_name, p.customer_email, p.customer_phone, p.card_bin && p.card_last4 ? `${p.card_bin}******${p.card_last4}` : null,
     p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, p.last_checked_at, ...local(p.created_at), unknown ? 'no' : 'yes',
     ...openOperationCells(open, p.currency), names[p.profile_id] ?? null,
+    p.amount_minor, capturedNotKnown ? null : p.captured_minor, unknown ? null : p.refunded_minor,
   ];
 }
 
@@ -107,7 +109,7 @@ export function exportAuditCsv(db: LedgerDb, now: Date, zone: string, names: Pro
  * (Captured, Refunded): they read `gross`, `refunds` and `payments` until 2026-11-29, three names
  * for what the month end matches against the payments CSV (docs/ledger.md, "The words for money").
  */
-export const settlementHeader = ['date', 'currency', 'captured', 'refunded', 'net', 'captured_payments', 'refunded_payments', 'day_starts_at', 'day_ends_at', 'refunds_not_known', 'captures_not_known'];
+export const settlementHeader = ['date', 'currency', 'captured', 'refunded', 'net', 'captured_payments', 'refunded_payments', 'day_starts_at', 'day_ends_at', 'refunds_not_known', 'captures_not_known', ...minorUnitsHeader(['captured', 'refunded', 'net'])];
 
 /** The settlement summary's CSV from its rows (per day and currency) and the days asked for, on either backend. */
 export function settlementCsv(rows: Iterable<TotalsRow & { date: string }>, days: Day[], now: Date) {
@@ -116,7 +118,7 @@ export function settlementCsv(rows: Iterable<TotalsRow & { date: string }>, days
     for (const r of rows) {
       const c = r.currency as CurrencyCode;
       const [starts, ends] = bounds.get(r.date) ?? [];
-      yield [r.date, r.currency, formatMinor(r.grossMinor, c), formatMinor(r.refundedMinor, c), formatMinor(r.netMinor, c), r.paidCount, r.refundCount, starts, ends, r.refundsNotKnown, r.capturesNotKnown];
+      yield [r.date, r.currency, formatMinor(r.grossMinor, c), formatMinor(r.refundedMinor, c), formatMinor(r.netMinor, c), r.paidCount, r.refundCount, starts, ends, r.refundsNotKnown, r.capturesNotKnown, r.grossMinor, r.refundedMinor, r.netMinor];
     }
   }
   return { fileName: `paydesk-settlement-${stamp(now)}.csv`, ...toCsv(settlementHeader, lines()) };

@@ -4,7 +4,7 @@
 // CSV all read the same rows, from the partial index of migration 21 (succeeded refunds only).
 import { formatMinor, type CurrencyCode } from '../../contract/money';
 import type { LedgerDb } from './database';
-import { toCsv, type Cell } from './csv';
+import { minorUnitsHeader, toCsv, type Cell } from './csv';
 import { localColumns } from './local-time';
 import type { ProfileNames } from './export';
 import { kindCode, outcomeCode, packId, sqlUnpackId, sqlUnpackTime, sqlWord } from './packing';
@@ -67,9 +67,10 @@ export function refundsMadeWindow(db: LedgerDb, q: RefundsMadeQuery, limit: numb
  * as the other CSVs' `local_day` and `local_time`), the payment, the money, why, who, the profile,
  * then the UTC instant (`made_at`, as the other files' `at`), for an exact match with the log, and
  * the profile's name (`profile_name`, walk37: added last, so a sheet reading by position still reads
- * what it read).
+ * what it read), then `amount_minor` (walk38: the amount as an integer of minor units, which every
+ * spreadsheet locale reads and sums exactly; csv.ts `minorUnitsHeader`).
  */
-export const refundsMadeHeader = ['local_day', 'local_time', 'order_id', 'payment_id', 'amount', 'currency', 'reason', 'os_user', 'profile_id', 'made_at', 'profile_name'];
+export const refundsMadeHeader = ['local_day', 'local_time', 'order_id', 'payment_id', 'amount', 'currency', 'reason', 'os_user', 'profile_id', 'made_at', 'profile_name', ...minorUnitsHeader(['amount'])];
 
 /** The CSV of the refunds made (any source of rows: SQLite's window or the team ledger's), the file named by the user's clock. */
 export function refundsMadeCsv(rows: Iterable<RefundMade>, zone: string, names: ProfileNames = {}): { csv: string; rows: number } {
@@ -77,7 +78,7 @@ export function refundsMadeCsv(rows: Iterable<RefundMade>, zone: string, names: 
   function* lines(): Generator<Cell[]> {
     for (const r of rows) {
       const [localTime, localDay] = local(r.at);
-      yield [localDay, localTime, r.orderId, r.paymentId, formatMinor(r.amountMinor, r.currency as CurrencyCode), r.currency, r.reason, r.osUser, r.profileId, r.at, names[r.profileId] ?? null];
+      yield [localDay, localTime, r.orderId, r.paymentId, formatMinor(r.amountMinor, r.currency as CurrencyCode), r.currency, r.reason, r.osUser, r.profileId, r.at, names[r.profileId] ?? null, r.amountMinor];
     }
   }
   return toCsv(refundsMadeHeader, lines());

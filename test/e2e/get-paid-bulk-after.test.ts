@@ -51,23 +51,23 @@ describe('after a bulk run: the links to send, the failed rows to fix', () => {
 
     // The links to send, one press: each customer's e-mail and phone, the amount exact, the link and its message.
     const links = (await download('bulk-links-csv')).split('\r\n').filter(Boolean);
-    expect(links[0]).toBe('\uFEFForderId,customerName,customerEmail,customerPhone,amount,currency,description,state,link,message');
+    expect(links[0]).toBe('\uFEFForderId,customerName,customerEmail,customerPhone,amount,currency,description,state,link,message,amount_minor');
     expect(links).toHaveLength(3);
     const four = links.find((l) => l.startsWith('AFTER-4,'))!;
     const url = /,(http:\/\/127\.0\.0\.1:\d+\/link\?linkId=lnk_[\w-]+),/.exec(four)![1]!;
     expect(four.startsWith(`AFTER-4,Huda Four,huda4@example.com,+966500002004,40.00,SAR,Lessons,Pending,${url},"Hello Huda Four, please pay `)).toBe(true);
-    expect(four.endsWith(` for Lessons (ref. AFTER-4) here: ${url}"`)).toBe(true);
+    expect(four.endsWith(` for Lessons (ref. AFTER-4) here: ${url}",4000`)).toBe(true);
     expect(await axeViolations(session.page)).toEqual([]);
 
     // The failed rows, in the template's columns with the reason last: corrected in place, chosen again as they are.
     const report = await download('bulk-report');
     const reportLines = report.split('\r\n').filter(Boolean);
-    expect(reportLines[0]).toBe(`\uFEFF${header},error`);
+    expect(reportLines[0]).toBe(`\uFEFF${header},amount_minor,error`);
     expect(reportLines).toHaveLength(4);
     const generated = /^(\S+?),10\.00,/.exec(reportLines[1]!)![1]!; // the id row 2 was given, kept for its next try
     expect(reportLines[2]).toMatch(/^AFTER-2,20\.00,SAR,Lessons,Huda Two,/);
     // Refused in the file, it was given an id with the batch too.
-    const five = /^(PD-\d{8}-\w{8}),50\.00,SAR,Lessons,Huda Five,huda5@,\+966500002005,,,Customer e-mail \(customerEmail\): /.exec(reportLines[3]!)![1]!;
+    const five = /^(PD-\d{8}-\w{8}),50\.00,SAR,Lessons,Huda Five,huda5@,\+966500002005,,,5000,Customer e-mail \(customerEmail\): /.exec(reportLines[3]!)![1]!;
     const corrected = report.replace('huda5@,', 'huda5@example.com,');
     await app.choose('april-errors.csv', corrected);
     expect(await session.page.getByTestId('bulk-summary').textContent()).toBe('3 rows can be sent; none has problems.');

@@ -79,12 +79,12 @@ describe('the settlement summary from the overview', () => {
     const lines = text.split('\r\n');
     expect(lines.pop()).toBe('');
     // Each day says when it began and ended, with the offset from UTC of the time zone it was counted in.
-    expect(lines[0]).toBe('date,currency,captured,refunded,net,captured_payments,refunded_payments,day_starts_at,day_ends_at,refunds_not_known,captures_not_known');
+    expect(lines[0]).toBe('date,currency,captured,refunded,net,captured_payments,refunded_payments,day_starts_at,day_ends_at,refunds_not_known,captures_not_known,captured_minor,refunded_minor,net_minor');
     expect(lines.slice(1)).toEqual([
-      `${localDate(noon(12))},KWD,0.250,0.125,0.125,1,1,${bounds(noon(12))},0,0`,
-      `${localDate(noon(3))},SAR,99.99,99.99,0.00,1,1,${bounds(noon(3))},0,0`,
-      `${localDate(noon(1))},KWD,1.500,0.000,1.500,1,0,${bounds(noon(1))},0,0`,
-      `${localDate(noon(1))},SAR,150.50,20.00,130.50,2,1,${bounds(noon(1))},0,0`,
+      `${localDate(noon(12))},KWD,0.250,0.125,0.125,1,1,${bounds(noon(12))},0,0,250,125,125`,
+      `${localDate(noon(3))},SAR,99.99,99.99,0.00,1,1,${bounds(noon(3))},0,0,9999,9999,0`,
+      `${localDate(noon(1))},KWD,1.500,0.000,1.500,1,0,${bounds(noon(1))},0,0,1500,0,1500`,
+      `${localDate(noon(1))},SAR,150.50,20.00,130.50,2,1,${bounds(noon(1))},0,0,15050,2000,13050`,
     ]);
     // Nothing a spreadsheet would run: every cell is a date, a code, a decimal, a count or a time.
     for (const line of lines.slice(1)) {
@@ -95,6 +95,7 @@ describe('the settlement summary from the overview', () => {
       for (const cell of cells.slice(7, 9)) expect(cell).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00[+-]\d{2}:\d{2}$/);
       expect(cells[9]).toMatch(/^\d+$/); // refunds_not_known: a count
       expect(cells[10]).toMatch(/^\d+$/); // captures_not_known: a count
+      for (const cell of cells.slice(11)) expect(cell).toMatch(/^-?\d+$/); // the money in minor units (walk38)
     }
 
     // The file's totals per currency equal the "Chosen dates" figures on the screen.

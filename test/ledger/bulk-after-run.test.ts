@@ -41,9 +41,9 @@ describeLedgerApp('after a bulk run', (app) => {
     expect(download).toMatchObject({ rows: 2, fileName: `paydesk-bulk-links-${batchId.slice(0, 8)}.csv` });
     // The phone as the customer's number (a mail merge or an SMS tool took an apostrophe before it as part of it); a formula still gets one.
     expect(linksAsWords(download.csv)).toBe(
-      '\uFEFForderId,customerName,customerEmail,customerPhone,amount,currency,description,state,link,message\r\n'
-      + "AR-1,سارة أحمد,sara@example.com,+966500001001,1234.50,SAR,'=SUM(1),قيد الانتظار,LINK,'=Pay here LINK\r\n"
-      + "AR-2,Omar,omar@example.com,+96550001002,12.345,KWD,\"Rent, March\",قيد الانتظار,LINK,'=Pay here LINK\r\n",
+      '\uFEFForderId,customerName,customerEmail,customerPhone,amount,currency,description,state,link,message,amount_minor\r\n'
+      + "AR-1,سارة أحمد,sara@example.com,+966500001001,1234.50,SAR,'=SUM(1),قيد الانتظار,LINK,'=Pay here LINK,123450\r\n"
+      + "AR-2,Omar,omar@example.com,+96550001002,12.345,KWD,\"Rent, March\",قيد الانتظار,LINK,'=Pay here LINK,12345\r\n",
     );
 
     const entries = (await app().value('listAuditLog', { query: 'export_bulk_links', limit: 10 })).rows.filter((r: { action: string }) => r.action === 'export_bulk_links');
@@ -59,7 +59,7 @@ describeLedgerApp('after a bulk run', (app) => {
       const download = await app().value('bulkLinksCsv', { batchId, wording: { 2: { message: 'Not offered to send', state: 'Unpaid' } } });
       expect(download.rows).toBe(2);
       expect(download.csv).not.toContain('pay.gateway.example');
-      expect(download.csv.split('\r\n')[1]).toBe("AR-1,سارة أحمد,sara@example.com,+966500001001,1234.50,SAR,'=SUM(1),Unpaid,,Not offered to send");
+      expect(download.csv.split('\r\n')[1]).toBe("AR-1,سارة أحمد,sara@example.com,+966500001001,1234.50,SAR,'=SUM(1),Unpaid,,Not offered to send,123450");
       expect((await app().store.get(first.id))!.link_url).toBe(insecure);
     } finally {
       await app().store.update(first.id, { link_url: first.link_url }, 'test', new Date().toISOString());
@@ -84,9 +84,9 @@ describeLedgerApp('after a bulk run', (app) => {
     // A row without an order reference was given one with the batch, refused in the file or not: it is made once, however often the file is chosen.
     const given = /\r\n(PD-\d{8}-\w{8}),7\.5,/.exec(report.csv)?.[1];
     expect(report.csv).toBe(
-      `\uFEFF${header},error\r\n`
-      + `AR-3,10.00,SAR,Fees,Bad Mail,bad@,+966500001003,${next}-12-01,${next}-12-31,البريد الإلكتروني غير صالح\r\n`
-      + `${given},7.5,SAR,No reference,Local Phone,local@example.com,0501234567,,,الهاتف بصيغة محلية\r\n`,
+      `\uFEFF${header},amount_minor,error\r\n`
+      + `AR-3,10.00,SAR,Fees,Bad Mail,bad@,+966500001003,${next}-12-01,${next}-12-31,1000,البريد الإلكتروني غير صالح\r\n`
+      + `${given},7.5,SAR,No reference,Local Phone,local@example.com,0501234567,,,750,الهاتف بصيغة محلية\r\n`,
     );
 
     // As it is: the same two problems, nothing else in it.
@@ -124,12 +124,12 @@ describeLedgerApp('after a bulk run', (app) => {
 
     const links = await app().value('bulkLinksCsv', { batchId: batch.id, wording: {} });
     expect(linksAsWords(links.csv)).toBe(
-      '\uFEFForderId;customerName;customerEmail;customerPhone;amount;currency;description;state;link;message\r\n'
-      + 'SC-1;Huda;huda@example.com;+966500002001;25.00;SAR;"Rent, March; two rooms";pending;LINK;\r\n',
+      '\uFEFForderId;customerName;customerEmail;customerPhone;amount;currency;description;state;link;message;amount_minor\r\n'
+      + 'SC-1;Huda;huda@example.com;+966500002001;25.00;SAR;"Rent, March; two rooms";pending;LINK;;2500\r\n',
     );
     const report = await app().value('bulkErrorReport', { batchId: batch.id, wording: { 3: 'E-mail not valid' } });
-    expect(report.csv).toBe('\uFEFForderId;amount;currency;description;customerName;customerEmail;customerPhone;issueDate;expireDate;error\r\n'
-      + 'SC-2;5.00;SAR;Fees;Bad Mail;bad@;+966500002002;;;E-mail not valid\r\n');
+    expect(report.csv).toBe('\uFEFForderId;amount;currency;description;customerName;customerEmail;customerPhone;issueDate;expireDate;amount_minor;error\r\n'
+      + 'SC-2;5.00;SAR;Fees;Bad Mail;bad@;+966500002002;;;500;E-mail not valid\r\n');
     expect(await app().value('bulkPreview', { file: file(report.csv) })).toMatchObject({ valid: 0, invalid: 1, fileError: null });
     // A comma file's reports stay in commas (the batch of the first test).
     expect((await app().value('bulkErrorReport', { batchId, wording: {} })).csv).toMatch(/^\uFEFForderId,amount,/);

@@ -39,7 +39,7 @@ describeLedgerApp('amounts in a bulk file', (app) => {
     expect(report.rows).toBe(2);
     expect(report.csv).not.toMatch(directionMarks);
     const lines = report.csv.split('\r\n');
-    expect(lines[1]).toBe('RD-1,"12,500",KWD,Rent,Omar,omar@example.com,+96550001002,,,"المبلغ (amount): يحتمل المبلغ 12,500 قراءتين: 12500 أو 12.500 KWD. اكتبه دون الفاصلة، أو بالنقطة للكسور العشرية."');
-    expect(lines[2]).toBe('RD-2,"12,50",SAR,Fees,Sara,sara@example.com,+966500001001,,,"المبلغ (amount): استخدم النقطة للكسور العشرية كما في 12.50؛ الفاصلة تفصل الآلاف فقط (1,234.50)."');
+    expect(lines[1]).toBe('RD-1,"12,500",KWD,Rent,Omar,omar@example.com,+96550001002,,,,"المبلغ (amount): يحتمل المبلغ 12,500 قراءتين: 12500 أو 12.500 KWD. اكتبه دون الفاصلة، أو بالنقطة للكسور العشرية."');
+    expect(lines[2]).toBe('RD-2,"12,50",SAR,Fees,Sara,sara@example.com,+966500001001,,,,"المبلغ (amount): استخدم النقطة للكسور العشرية كما في 12.50؛ الفاصلة تفصل الآلاف فقط (1,234.50)."');
   });
 });

@@ -63,7 +63,7 @@ function referenceCell(value: string | number | null | undefined): string {
 }
 const referenceLine = (cells: Array<string | number | null | undefined>) => cells.map(referenceCell).join(',') + '\r\n';
 type Row = Record<string, string | number | null> & { amount_minor: number; captured_minor: number; refunded_minor: number; currency: CurrencyCode };
-const header = ['created_at', 'kind', 'order_id', 'state', 'gateway_status', 'amount', 'currency', 'captured', 'refunded', 'customer_name', 'customer_email', 'customer_phone', 'card', 'transaction_id', 'url', 'profile_id', 'environment', 'description', 'last_checked_at', 'local_time', 'local_day', 'refunded_known', 'open_operation', 'open_operation_state', 'open_operation_amount', 'profile_name'];
+const header = ['created_at', 'kind', 'order_id', 'state', 'gateway_status', 'amount', 'currency', 'captured', 'refunded', 'customer_name', 'customer_email', 'customer_phone', 'card', 'transaction_id', 'url', 'profile_id', 'environment', 'description', 'last_checked_at', 'local_time', 'local_day', 'refunded_known', 'open_operation', 'open_operation_state', 'open_operation_amount', 'profile_name', 'amount_minor', 'captured_minor', 'refunded_minor'];
 // The local columns in this process's zone (an export without a zone uses main's), read with Date's own local getters.
 const two = (n: number) => String(n).padStart(2, '0');
 function referenceLocal(iso: string): [string, string] {
@@ -83,6 +83,7 @@ const referenceCsv = (rows: Row[], open: Map<string, Open>) => '\uFEFF' + refere
   p.customer_name, p.customer_email, p.customer_phone, p.card_bin && p.card_last4 ? `${p.card_bin}******${p.card_last4}` : null,
   p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, p.last_checked_at, ...referenceLocal(p.created_at as string), refundNotKnown(p) ? 'no' : 'yes',
   ...openCells(open.get(p.id as string), p.currency), reportProfileNames[p.profile_id as string] ?? null,
+  p.amount_minor, p.captured_minor, refundNotKnown(p) ? null : p.refunded_minor,
 ])).join('');
 
 describeReports('the fast export writer', seed, (reports, backend) => {
@@ -105,7 +106,7 @@ describeReports('the fast export writer', seed, (reports, backend) => {
     await reports().check(ids[1]!, '2026-11-08T10:00:00.001Z');
     await reports().check(ids[2]!, '2026-11-08T10:00:00.002Z');
     const text = await exported({ currency: 'SAR' }, { by: 'createdAt', direction: 'asc' });
-    const checkedAt = text.split('\r\n').map((line) => line.split(',').at(-8)); // before local_time, local_day, refunded_known, the open operation's three and profile_name
+    const checkedAt = text.split('\r\n').map((line) => line.split(',').at(-11)); // before local_time, local_day, refunded_known, the open operation's three, profile_name and the three minor units
     expect(checkedAt.filter((at) => at?.startsWith('2026-11-0'))).toEqual(expect.arrayContaining(['2026-11-08T09:30:15.250Z', '2026-11-08T10:00:00.001Z', '2026-11-08T10:00:00.002Z']));
   });
 
@@ -160,9 +161,9 @@ describeReports('the fast export writer', seed, (reports, backend) => {
     expect(text).toContain(',7,JPY,7,3,مريم القحطاني,');
     // The open operation's cells, then the profile's name (profile_name, walk37): a refund whose answer was lost, a capture being sent, a void (no amount) lost.
     if (backend === 'postgres') return; // settled before the copy (report-backends.ts); unclear-row-words.test.ts exports them there
-    expect(text).toMatch(/,7,JPY,7,3,مريم القحطاني,[\s\S]*?,yes,refund,unclear,2,"فرع ""العليا"" – Riyadh"\r\n/);
-    expect(text).toMatch(/,999999999999\.999,BHD,[\s\S]*?,yes,capture,being_sent,999999999999\.989,"فرع ""العليا"" – Riyadh"\r\n/);
-    expect(text).toMatch(/,0\.05,SAR,[\s\S]*?,yes,void,unclear,,"فرع ""العليا"" – Riyadh"\r\n/);
+    expect(text).toMatch(/,7,JPY,7,3,مريم القحطاني,[\s\S]*?,yes,refund,unclear,2,"فرع ""العليا"" – Riyadh",7,7,3\r\n/);
+    expect(text).toMatch(/,999999999999\.999,BHD,[\s\S]*?,yes,capture,being_sent,999999999999\.989,"فرع ""العليا"" – Riyadh",999999999999999,999999999999999,10\r\n/);
+    expect(text).toMatch(/,0\.05,SAR,[\s\S]*?,yes,void,unclear,,"فرع ""العليا"" – Riyadh",5,0,0\r\n/);
     expect(text).toContain(',999999999999.999,BHD,999999999999.999,0.010,,,,,');
     expect(text).toContain(",0.05,SAR,0.00,0.00,\"a\nb\",\"q\"\"uote@example.com\",0500,,");
     // A signed number and a phone hold no formula: no apostrophe for a mail merge to keep.

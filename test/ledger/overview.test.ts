@@ -158,7 +158,7 @@ describeReports('the overview', seedLedger, (reports: () => ReportsUnderTest) =>
   it('exports a settlement summary per day and currency that Excel opens and that adds up', async () => {
     const days = [day('2026-03-02'), day('2026-03-03'), day('2026-03-04')];
     const out = await call('exportSettlement', { days });
-    expect(out.csv.startsWith('\uFEFFdate,currency,captured,refunded,net,captured_payments,refunded_payments,day_starts_at,day_ends_at,refunds_not_known,captures_not_known\r\n')).toBe(true);
+    expect(out.csv.startsWith('\uFEFFdate,currency,captured,refunded,net,captured_payments,refunded_payments,day_starts_at,day_ends_at,refunds_not_known,captures_not_known,captured_minor,refunded_minor,net_minor\r\n')).toBe(true);
     const csv = await exported();
     const rows = parseCsv(out.csv);
     for (const d of days) {
@@ -168,6 +168,9 @@ describeReports('the overview', seedLedger, (reports: () => ReportsUnderTest) =>
       for (const r of rows) expect(minorOf(r.net!)).toBe(minorOf(r.captured!) - minorOf(r.refunded!));
     }
     expect(rows.find((r) => r.currency === 'KWD')).toMatchObject({ date: '2026-03-02', captured: '13.346', refunded: '12.346', net: '1.000' });
+    // The same money as integers of minor units, which a spreadsheet in any locale reads and sums exactly (walk38).
+    expect(rows.find((r) => r.currency === 'KWD')).toMatchObject({ captured_minor: '13346', refunded_minor: '12346', net_minor: '1000' });
+    for (const r of rows) expect([r.captured_minor, r.refunded_minor, r.net_minor].map(Number)).toEqual([minorOf(r.captured!), minorOf(r.refunded!), minorOf(r.net!)]);
     expect(await reports().auditCount('export_settlement')).toBe(1);
   });
 

@@ -36,9 +36,9 @@ describeLedgerApp('a refund made outside Paydesk', (app) => {
 
       const { csv } = await app().value<{ csv: string }>('exportPayments', { filter: { query: 'ELSEWHERE-' } });
       const rows = records(csv);
-      expect(Object.keys(rows[0]!).at(-5)).toBe('refunded_known'); // after every older column, before the open operation's three and profile_name
+      expect(Object.keys(rows[0]!).at(-8)).toBe('refunded_known'); // after every older column, before the open operation's three, profile_name and the minor units
       const row = (orderId: string) => rows.find((r) => r.order_id === orderId)!;
-      expect(row('ELSEWHERE-1')).toMatchObject({ state: 'partially_refunded', captured: '60.00', refunded: '', refunded_known: 'no' });
+      expect(row('ELSEWHERE-1')).toMatchObject({ state: 'partially_refunded', captured: '60.00', refunded: '', refunded_known: 'no', captured_minor: '6000', refunded_minor: '' });
       expect(row('ELSEWHERE-2')).toMatchObject({ state: 'paid', captured: '60.00', refunded: '0.00', refunded_known: 'yes' });
 
       // Home: Refunded stays what is known (nothing), and the refund of an amount not known is counted apart.
@@ -102,7 +102,7 @@ describeLedgerApp('a refund made outside Paydesk', (app) => {
     expect(checked).toMatchObject({ state: 'refunded', statusWord: 'REFUND', capturedMinor: 6_000, refundedMinor: 0 });
     expect(refundedAmountUnknown(checked)).toBe(true);
     const { csv } = await app().value<{ csv: string }>('exportPayments', { filter: { query: 'ELSEWHERE-3' } });
-    expect(records(csv)[0]).toMatchObject({ state: 'refunded', gateway_status: 'REFUND', captured: '60.00', refunded: '', refunded_known: 'no' });
+    expect(records(csv)[0]).toMatchObject({ state: 'refunded', gateway_status: 'REFUND', captured: '60.00', refunded: '', refunded_known: 'no', captured_minor: '6000', refunded_minor: '' });
   });
 
   it('sends no refund of it while what is left is not known, and says where to look (nothing reaches the gateway)', async () => {

@@ -113,11 +113,13 @@ describeReports('refunds made in a period', seed, (reports) => {
     const exportsBefore = await reports().auditCount('export_refunds');
     const file = await reports().call('exportRefundsMade', { ...range, timeZone: riyadh });
     expect(file.fileName).toMatch(/^paydesk-refunds-made-\d{8}-\d{6}\.csv$/);
-    expect(file.csv.startsWith('\uFEFFlocal_day,local_time,order_id,payment_id,amount,currency,reason,os_user,profile_id,made_at,profile_name\r\n')).toBe(true);
+    expect(file.csv.startsWith('\uFEFFlocal_day,local_time,order_id,payment_id,amount,currency,reason,os_user,profile_id,made_at,profile_name,amount_minor\r\n')).toBe(true);
     const rows = parseCsv(file.csv);
     expect(file.rows).toBe(5);
     expect(rows.map((r) => r.payment_id)).toEqual(paged.map((r) => r.paymentId));
-    expect(rows[0]).toMatchObject({ local_day: '2026-11-30', local_time: '2026-11-30T23:30:00+03:00', order_id: 'RIYADH-EDGE', amount: '10.00', currency: 'SAR', made_at: '2026-11-30T20:30:00.000Z' });
+    expect(rows[0]).toMatchObject({ local_day: '2026-11-30', local_time: '2026-11-30T23:30:00+03:00', order_id: 'RIYADH-EDGE', amount: '10.00', currency: 'SAR', made_at: '2026-11-30T20:30:00.000Z', amount_minor: '1000' });
+    // The amount again as an integer of minor units (walk38): "1001" for KWD 1.001, which German Calc read as 1001 from "1.001".
+    expect(rows.find((r) => r.amount === '1.001')?.amount_minor).toBe('1001');
     // Each refund's profile by its name on this computer, not only its id (walk37); a profile this computer does not know has none.
     for (const r of rows) expect(r.profile_name).toBe(reportProfileNames[r.profile_id!] ?? '');
     // Formula-like text neutralised, quotes doubled, as every CSV Paydesk writes.

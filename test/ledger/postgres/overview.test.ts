@@ -101,7 +101,7 @@ describeWithPostgres('Home overview on both backends', () => {
       const sqlite = laptop.exportSettlement({ days, profileId }, { osUser: 'huda' } as never);
       const postgres = await team.exportSettlement({ days, profileId }, { osUser: 'huda' });
       expect(postgres).toEqual(sqlite);
-      expect(postgres.csv.startsWith('\uFEFFdate,currency,captured,refunded,net,captured_payments,refunded_payments,day_starts_at,day_ends_at,refunds_not_known,captures_not_known\r\n')).toBe(true);
+      expect(postgres.csv.startsWith('\uFEFFdate,currency,captured,refunded,net,captured_payments,refunded_payments,day_starts_at,day_ends_at,refunds_not_known,captures_not_known,captured_minor,refunded_minor,net_minor\r\n')).toBe(true);
       expect(postgres.rows).toBeGreaterThan(45);
     }
     const entries = await ledgers.pool('finance').query(`SELECT db_user, os_user, result FROM paydesk.audit_log WHERE action = 'export_settlement' ORDER BY seq`);
