@@ -121,7 +121,7 @@ function rowOf(record: CsvRecord, index: Record<Column | VatColumn, number>, opt
 
 /** The amount against Paydesk's own `amount_minor` beside it (digits only; an empty cell is not checked). */
 function amountDisagreement(row: BulkPreviewRow, minorCell: string): Reason | undefined {
-  if (!/^\d{1,16}$/.test(minorCell) || row.errors.amount || !isCurrencyCode(row.currency)) return undefined;
+  if (!/^\d{1,15}$/.test(minorCell) || row.errors.amount || !isCurrencyCode(row.currency)) return undefined;
   const amount = parseAmount(row.amount, row.currency);
   if (!amount.ok || String(amount.minor) === minorCell.replace(/^0+(?=\d)/, '')) return undefined;
   return reason('bulk.amountMinorDisagrees', { typed: row.amount, currency: row.currency, minor: minorCell, meant: formatMinor(Number(minorCell), row.currency) });
