@@ -5,11 +5,14 @@
 // `document` column tells them apart (docs/invoices.md, "Finance: the register").
 import { formatMinor, type CurrencyCode } from '../../contract/money';
 import type { VatGroup } from '../../contract/vat';
-import { toCsv, type Cell } from '../ledger/csv';
+import { minorUnitsHeader, toCsv, type Cell } from '../ledger/csv';
 import { localHeader } from '../ledger/export';
 import type { IssuedDocuments } from '../ledger/invoice-ledger';
 import type { InvoiceLineRow } from '../ledger/invoice-rows';
 import { localColumns } from '../ledger/local-time';
+
+/** The register's money columns, printed in the currency's decimals and again, last, in minor units. */
+const moneyColumns = ['net', 'vat', 'total', 'standard_rated_net', 'zero_rated_net', 'exempt_net'];
 
 export const registerHeader = [
   'document', 'number', 'invoice_number', 'state', 'issued_at', 'profile_id', 'numbered_on_laptop', 'order_id', 'customer_name', 'buyer_vat_number', 'currency',
@@ -18,6 +21,9 @@ export const registerHeader = [
   // per profile, and a file of every profile held the practice INV-000001 beside the live one, told
   // apart by a profile id alone.
   'environment', 'profile_name',
+  // The money again as integers of minor units (walk38's rule for every file finance sums: a
+  // comma-decimal spreadsheet read KWD "10.500" as 10500 and SAR "200.00" as text a SUM skips).
+  ...minorUnitsHeader(moneyColumns),
 ];
 
 /** What the register reads of an invoice's payment: its order, customer, the invoice's state (issued, reserved, not_issued), its environment and profile's name. */
@@ -61,11 +67,12 @@ export function registerCsv(documents: IssuedDocuments, paymentOf: (paymentId: s
       total.invoicesVatMinor += invoice.vat_minor;
     }
     const split = (linesOf.get(invoice.id) ?? []).map((l) => ({ category: l.category, netMinor: l.net_minor }));
+    const amounts = [invoice.net_minor, invoice.vat_minor, invoice.total_minor, ...netByCategory(split)];
     rows.push([
       'invoice', invoice.number, invoice.number, payment?.state ?? 'issued', invoice.issued_at, invoice.profile_id, invoice.issued_on_laptop ?? null,
       payment?.orderId ?? null, payment?.customerName ?? null, invoice.buyer_vat_number, invoice.currency,
-      m(invoice.net_minor), m(invoice.vat_minor), m(invoice.total_minor), ...netByCategory(split).map(m), null, ...local(invoice.issued_at),
-      payment?.environment ?? null, payment?.profileName ?? null,
+      ...amounts.map(m), null, ...local(invoice.issued_at),
+      payment?.environment ?? null, payment?.profileName ?? null, ...amounts,
     ]);
   }
   for (const note of documents.creditNotes) {
@@ -75,11 +82,12 @@ export function registerCsv(documents: IssuedDocuments, paymentOf: (paymentId: s
     total.creditNotes += 1;
     total.creditNotesTotalMinor += note.amount_minor;
     total.creditNotesVatMinor += note.vat_minor;
+    const amounts = [note.net_minor, note.vat_minor, note.amount_minor, ...netByCategory(JSON.parse(note.breakdown_json) as VatGroup[])];
     rows.push([
       'credit_note', note.number, note.invoice_number, 'issued', note.issued_at, note.profile_id, note.issued_on_laptop ?? null,
       payment?.orderId ?? null, payment?.customerName ?? null, null, note.currency,
-      m(note.net_minor), m(note.vat_minor), m(note.amount_minor), ...netByCategory(JSON.parse(note.breakdown_json) as VatGroup[]).map(m), note.reason, ...local(note.issued_at),
-      payment?.environment ?? null, payment?.profileName ?? null,
+      ...amounts.map(m), note.reason, ...local(note.issued_at),
+      payment?.environment ?? null, payment?.profileName ?? null, ...amounts,
     ]);
   }
   // Code-unit order (ISO codes are capitals); the codes are the map's keys, so never equal.

@@ -56,6 +56,15 @@ describe('the register of a period', () => {
     expect(cells[1]).toMatchObject({ document: 'invoice', numbered_on_laptop: 'front-desk', currency: 'KWD', net: '10.500', vat: '0.000', total: '10.500', standard_rated_net: '0.000', zero_rated_net: '10.500', exempt_net: '0.000' });
   });
 
+  it('ends each row with its money as whole minor units, which a spreadsheet in any locale sums exactly', () => {
+    // German Calc read KWD "10.500" as 10500 and SAR "200.00" as text (walk38): digits alone read the same everywhere.
+    const { header, cells } = register({ invoices: [sar, kwd], lines: [...sarLines, line('i-2', 'zero', 10_500)], creditNotes: [sarNote] });
+    expect(header!.slice(-6)).toEqual(['net_minor', 'vat_minor', 'total_minor', 'standard_rated_net_minor', 'zero_rated_net_minor', 'exempt_net_minor']);
+    expect(cells[0]).toMatchObject({ net_minor: '20000', vat_minor: '2250', total_minor: '22250', standard_rated_net_minor: '15000', zero_rated_net_minor: '3000', exempt_net_minor: '2000' });
+    expect(cells[1]).toMatchObject({ currency: 'KWD', total: '10.500', total_minor: '10500', zero_rated_net_minor: '10500' });
+    expect(cells[2]).toMatchObject({ document: 'credit_note', total: '57.50', total_minor: '5750', vat_minor: '750', standard_rated_net_minor: '4000', zero_rated_net_minor: '600', exempt_net_minor: '400' });
+  });
+
   it('dates each document in the business\'s zone as well as in UTC', () => {
     const { cells } = register({ invoices: [sar], lines: sarLines, creditNotes: [sarNote] });
     expect(cells[0]).toMatchObject({ local_time: '2026-12-01T01:30:00+03:00', local_day: '2026-12-01' });
