@@ -57,6 +57,19 @@ it('says under a failed step what it stops, and nothing under the others', async
   act(() => useLanguage.getState().setLanguage('ar'));
   expect(meanings[0]!.textContent).toBe('ما يعنيه هذا: لا يمكن بعد الاسترداد من بايدسك؛ استرد من لوحة تحكم البوابة في الأثناء.');
 });
+it('says of a link made on a plain-http page that it cannot be sent, not that it cannot be made', async () => {
+  shown = runOf('finished', (k) => (k === 'payment_link' ? 'failed' : 'passed'));
+  const link = shown.steps.find((s) => s.key === 'payment_link')!;
+  link.findings = [{ code: 'insecure_pay_page', severity: 'failed', params: { call: 'createPaymentLink', host: 'pay.example' } }];
+  render(<CheckupSection profile={sandbox} />);
+  // Found by its words: the section shows the run it kept until this run's answer comes.
+  const meaning = await screen.findByText('What this means: payment links and checkout sessions of this profile can be made, but none can be sent to a customer yet.');
+  expect(meaning.closest('[data-testid^="checkup-step-"]')!.getAttribute('data-testid')).toBe('checkup-step-payment_link');
+  expect(screen.getAllByTestId('checkup-meaning')).toHaveLength(1);
+  act(() => useLanguage.getState().setLanguage('ar'));
+  expect(meaning.textContent).toBe('ما يعنيه هذا: يمكن إنشاء روابط الدفع وجلسات الدفع لملف التعريف هذا، لكن لا يمكن بعد إرسال أي منها إلى عميل.');
+});
+
 
 it('writes the same verdict and meaning into the readable report, in the window\'s language', () => {
   const run = runOf('finished', (k) => (k === 'partial_capture' ? 'failed' : 'passed'));

@@ -135,6 +135,7 @@ export const en = {
   'checkup.meaning.status_by_transaction': 'What this means: Paydesk cannot ask the gateway what became of a payment, so one whose answer was lost waits in Needs attention.',
   'checkup.meaning.checkout': 'What this means: checkout sessions cannot be made yet.',
   'checkup.meaning.payment_link': 'What this means: payment links cannot be made yet.',
+  'checkup.meaning.notSendable': 'What this means: payment links and checkout sessions of this profile can be made, but none can be sent to a customer yet.',
   'checkup.meaning.recurring': 'What this means: a saved card cannot be charged again yet.',
   'checkup.meaning.cleanup': 'What this means: some test money was not returned; each line above names its order: settle it in Transactions (search for CHK-) or in the gateway’s dashboard.',
 } as const;
@@ -273,6 +274,7 @@ export const ar: Record<keyof typeof en, string> = {
   'checkup.meaning.status_by_transaction': 'ما يعنيه هذا: لا يستطيع بايدسك أن يسأل البوابة عما آلت إليه دفعة، فتنتظر الدفعة التي ضاعت إجابتها في «تحتاج إلى متابعة».',
   'checkup.meaning.checkout': 'ما يعنيه هذا: لا يمكن بعد إنشاء جلسات الدفع.',
   'checkup.meaning.payment_link': 'ما يعنيه هذا: لا يمكن بعد إنشاء روابط الدفع.',
+  'checkup.meaning.notSendable': 'ما يعنيه هذا: يمكن إنشاء روابط الدفع وجلسات الدفع لملف التعريف هذا، لكن لا يمكن بعد إرسال أي منها إلى عميل.',
   'checkup.meaning.recurring': 'ما يعنيه هذا: لا يمكن بعد الخصم مرة أخرى من بطاقة محفوظة.',
   'checkup.meaning.cleanup': 'ما يعنيه هذا: لم تُعد بعض أموال الاختبار؛ يذكر كل سطر أعلاه طلبه: سوِّه في المعاملات (ابحث عن CHK-) أو في لوحة تحكم البوابة.',
 };

@@ -19,6 +19,14 @@ export function verdictOf(run: Counted): { key: MessageKey; count: number } | nu
   return { key: 'checkup.verdict.ready', count: 0 };
 }
 
-/** What a failed step stops, said to the business; null for a step in any other state. */
-export const failedMeaning = (step: Pick<CheckupStep, 'key' | 'state'>): MessageKey | null =>
-  step.state === 'failed' ? (`checkup.meaning.${step.key}` as MessageKey) : null;
+/**
+ * What a failed step stops, said to the business; null for a step in any other state. A link or
+ * session made whose only failure is its page on plain http (walk39) can be made, not sent: "cannot
+ * be made yet" was untrue of it.
+ */
+export function failedMeaning(step: Pick<CheckupStep, 'key' | 'state'> & { findings?: CheckupStep['findings'] }): MessageKey | null {
+  if (step.state !== 'failed') return null;
+  const failures = (step.findings ?? []).filter((f) => f.severity === 'failed');
+  if (failures.length > 0 && failures.every((f) => f.code === 'insecure_pay_page')) return 'checkup.meaning.notSendable';
+  return `checkup.meaning.${step.key}` as MessageKey;
+}
