@@ -27,5 +27,10 @@ it.each([
   const today = within(await screen.findByTestId('ov-period-today'));
   const said = today.getAllByTestId('ov-captures-not-known').map((el) => plain(el.textContent));
   expect(said).toEqual([two, one]); // KWD, then SAR: a row of its own though nothing else was captured
-  expect(plain(today.getByText((_, el) => el?.tagName === 'TR' && el.getAttribute('data-currency') === 'SAR').textContent)).not.toContain(nothing);
+  const sarRow = today.getByText((_, el) => el?.tagName === 'TR' && el.getAttribute('data-currency') === 'SAR');
+  expect(plain(sarRow.textContent)).not.toContain(nothing);
+  // Nothing captured in SAR: its 0.00s and "0 captured" are words, not buttons to an empty list; KWD's open it.
+  expect(within(sarRow).queryAllByRole('button')).toEqual([]);
+  const kwdRow = today.getByText((_, el) => el?.tagName === 'TR' && el.getAttribute('data-currency') === 'KWD');
+  expect(within(kwdRow).getByTestId('ov-count').tagName).toBe('BUTTON');
 });

@@ -257,11 +257,12 @@ function ProfileFigures({ data, profileId, idp, open, backwards, tooLong, childr
                   <tr key={x.currency} data-currency={x.currency}>
                     {row === 0 ? <th scope="row" rowSpan={period.totals.length}>{label}</th> : null}
                     <td><Ltr>{x.currency}</Ltr></td>
-                    <td className="num"><button type="button" className="link" data-testid="ov-gross" onClick={() => open({ ...range, currency: x.currency, withCaptured: true })}>{money(x.grossMinor, x.currency)}</button></td>
+                    {/* Nothing captured (a row of only captures or refunds not known): its figures open no empty list (walk39). */}
+                    <td className="num"><OpenIfAny count={x.paidCount} testId="ov-gross" onOpen={() => open({ ...range, currency: x.currency, withCaptured: true })}>{money(x.grossMinor, x.currency)}</OpenIfAny></td>
                     <td className="num"><OpenIfAny count={x.refundCount} testId="ov-refunds" onOpen={() => open({ ...range, currency: x.currency, withRefunded: true })}>{money(x.refundedMinor, x.currency)}</OpenIfAny></td>
-                    <td className="num"><button type="button" className="link" data-testid="ov-net" onClick={() => open({ ...range, currency: x.currency, withCaptured: true })}>{money(x.netMinor, x.currency)}</button></td>
+                    <td className="num"><OpenIfAny count={x.paidCount} testId="ov-net" onOpen={() => open({ ...range, currency: x.currency, withCaptured: true })}>{money(x.netMinor, x.currency)}</OpenIfAny></td>
                     <td>
-                      <button type="button" className="link" data-testid="ov-count" onClick={() => open({ ...range, currency: x.currency, withCaptured: true })}>{t('ov.count.payments', { count: x.paidCount })}</button>
+                      <OpenIfAny count={x.paidCount} testId="ov-count" onOpen={() => open({ ...range, currency: x.currency, withCaptured: true })}>{t('ov.count.payments', { count: x.paidCount })}</OpenIfAny>
                       {x.refundCount > 0 && <> · <button type="button" className="link" onClick={() => open({ ...range, currency: x.currency, withRefunded: true })}>{t('ov.count.refunds', { count: x.refundCount })}</button></>}
                       {/* Refunded at the gateway's dashboard, amount not known: said, never summed as 0 unsaid. */}
                       {x.refundsNotKnown > 0 && <> · <span data-testid="ov-refunds-not-known">{t('ov.count.refundsNotKnown', { count: x.refundsNotKnown })}</span></>}
