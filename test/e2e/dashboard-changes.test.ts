@@ -76,12 +76,13 @@ describeWithKeychain('money moved at the gateway\'s dashboard, told by status an
     await expect.poll(() => sandbox.session.page.getByTestId('tx-totals-captures-not-known').textContent()).toBe('SAR: 1 authorisation captured outside Paydesk: its amount is not known and not in Captured');
   });
 
-  it('Home counts none of those amounts and says how many were refunded outside; nothing was sent to the gateway', async () => {
+  it('Home counts none of those amounts and says how many were refunded and captured outside; nothing was sent to the gateway', async () => {
     await sandbox.session.page.keyboard.press('Alt+1');
     const today = sandbox.session.page.getByTestId('ov-period-today');
     await expect.poll(() => today.getByTestId('ov-refunds-not-known').textContent()).toBe('2 refunded outside Paydesk: their amounts are not known and not in Refunded');
-    // Captured: the two sales only (150.00 + 80.00); nothing refunded is invented.
-    expect((await today.textContent())!.replace(/\u00a0/g, ' ')).toBe('TodaySARSAR 230.00SAR 0.00SAR 230.002 captured · 2 refunded outside Paydesk: their amounts are not known and not in Refunded');
+    // Captured: the two sales only (150.00 + 80.00); nothing refunded is invented; the hold captured at
+    // the dashboard is said apart, as the list's totals say it (walk39).
+    expect((await today.textContent())!.replace(/\u00a0/g, ' ')).toBe('TodaySARSAR 230.00SAR 0.00SAR 230.002 captured · 2 refunded outside Paydesk: their amounts are not known and not in Refunded · 1 authorisation captured outside Paydesk: its amount is not known and not in Captured');
     expect(moneyMoves()).toEqual([]);
   });
 
