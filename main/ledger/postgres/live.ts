@@ -50,6 +50,8 @@ export type TeamLedgerLiveOptions = {
   heartbeatMs?: number;
   /** How long an answer may take before the connection is taken for dead, cut and made again. */
   heartbeatTimeoutMs?: number;
+  /** How long a new connection may take to log in, LISTEN and read back before it is taken for dead, cut and made again. */
+  setupTimeoutMs?: number;
   /** Told the server's clock at each heartbeat: whether this computer's clock looks wrong (core/clock-watch.ts). */
   clock?: ClockWatch;
 };
@@ -71,6 +73,7 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: Tea
   const maxDelayMs = options.maxDelayMs ?? 10_000;
   const heartbeatMs = options.heartbeatMs ?? 10_000;
   const heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? 5_000;
+  const setupTimeoutMs = options.setupTimeoutMs ?? 20_000;
 
   let closed = false;
   let client: pg.Client | null = null;
@@ -281,6 +284,11 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: Tea
     c.on('error', (error) => lost(c, error));
     c.on('end', () => lost(c));
     c.on('notification', heard);
+    // A connection that goes silent while it is set up (the laptop slept, the network changed)
+    // would wait for ever: only the login has a time-out of its own (connectMs), and the
+    // heartbeat begins once it listens. CI's team-backend wake test waited 30 s for nothing.
+    const setup = setTimeout(() => giveUp(c), setupTimeoutMs);
+    setup.unref();
     try {
       await c.connect();
       // The socket must not keep the process alive (main decides when it ends).
@@ -301,7 +309,15 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: Tea
       status({ state: 'listening', resynced });
     } catch (error) {
       lost(c, error);
+    } finally {
+      clearTimeout(setup);
     }
+  };
+  /** Cuts a connection that did not answer in time and makes it again. */
+  const giveUp = (c: pg.Client) => {
+    if (client !== c) return;
+    socketOf(c)?.destroy();
+    lost(c, Object.assign(new Error('the team server did not answer'), { code: 'no answer' }));
   };
 
   void connect();
@@ -314,7 +330,12 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: Tea
         void heartbeat(listening);
         return;
       }
-      if (!retry) return; // connecting now: its own time-out applies
+      // Being set up: begun before the wake, perhaps on the network the laptop left, where its
+      // answers may never come. Made again at once rather than waiting out setupTimeoutMs.
+      if (!retry) {
+        if (client) giveUp(client);
+        return;
+      }
       clearTimeout(retry);
       retry = null;
       void connect();

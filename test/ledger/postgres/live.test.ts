@@ -238,6 +238,40 @@ describeWithPostgres('live updates across laptops on the team ledger', () => {
     expect(await laptop.payment(paid)).toEqual({ id: paid, source: 'resync' });
   });
 
+  // The network goes while the listener's connection is being set up (logged in, its read-back not
+  // yet answered): a lock held on the payments keeps the read-back waiting until the black hole.
+  const silentWhileSetUp = async (options: Partial<TeamLedgerLiveOptions>) => {
+    const fay = server.person('finance');
+    const proxy = await startTeamServerProxy(server);
+    proxies.push(proxy);
+    const holder = await server.connect({ database });
+    clients.push(holder);
+    await holder.query('BEGIN');
+    await holder.query('LOCK TABLE paydesk.payments IN ACCESS EXCLUSIVE MODE');
+    const since = Number((await server.sql(database, `SELECT CASE WHEN is_called THEN last_value ELSE 0 END::text AS at FROM paydesk.change_seq`)).rows[0].at);
+    const laptop = listen(fay.login, fay.password, since, { port: proxy.port, heartbeatMs: 3_600_000, ...options });
+    const waiting = async () => (await server.sql(database, `SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = $1 AND application_name = 'Paydesk live' AND wait_event_type = 'Lock'`, [fay.login])).rows[0].n;
+    await expect.poll(waiting).toBe(1);
+    proxy.blackHole();
+    proxy.restore();
+    await holder.query('COMMIT'); // its answer now goes into the black hole
+    const paid = await newPayment(sue);
+    return { laptop, paid };
+  };
+
+  it('makes a connection that went silent while being set up again when told the laptop woke (check)', async () => {
+    const { laptop, paid } = await silentWhileSetUp({ setupTimeoutMs: 3_600_000 });
+    laptop.live.check();
+    expect(await laptop.status('reconnecting')).toMatchObject({ code: 'no answer' });
+    expect(await laptop.payment(paid)).toEqual({ id: paid, source: 'resync' });
+  });
+
+  it('makes a connection that went silent while being set up again by itself, after its time-out', async () => {
+    const { laptop, paid } = await silentWhileSetUp({ setupTimeoutMs: 1_000 });
+    expect(await laptop.status('reconnecting')).toMatchObject({ code: 'no answer' });
+    expect(await laptop.payment(paid)).toEqual({ id: paid, source: 'resync' });
+  });
+
   it('closes while its connection is black-holed (a goodbye nobody answers does not hold it)', async () => {
     const { laptop } = await blackHoled({ heartbeatMs: 3_600_000, heartbeatTimeoutMs: 300 });
     await laptop.live.close();
